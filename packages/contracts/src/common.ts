@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every error the API answers: `{ error: { code, message } }` with a 4xx/5xx status. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Stable error codes; the web app maps each one to a translated message. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'TABLE_TAKEN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const localizedSchema = z.object({ es: z.string(), en: z.string() });
+export type Localized = z.infer<typeof localizedSchema>;
+
+export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+export const uuidSchema = z.uuid();
+
+/** Lists answer `{ items, nextCursor }`. */
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { hhmmSchema, listOf, localizedSchema } from './common.ts';
+
+export const DIETARY_TAGS = ['vegetarian', 'vegan', 'spicy', 'gluten_free', 'dairy_free', 'halal'] as const;
+export const dietaryTagSchema = z.enum(DIETARY_TAGS);
+export type DietaryTag = z.infer<typeof dietaryTagSchema>;
+
+export const currencySchema = z.enum(['CLP', 'PEN', 'EUR', 'VES', 'USD']);
+
+export const openingHoursSchema = z
+  .array(z.array(z.object({ open: hhmmSchema, close: hhmmSchema })))
+  .length(7); // index 0 = Sunday
+
+export const restaurantSummarySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: localizedSchema,
+  address: z.string(),
+  city: z.string(),
+  country: z.string().length(2),
+  currency: currencySchema,
+  timeZone: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  coverUrl: z.string().nullable(),
+  hasVegan: z.boolean(),
+  hasVegetarian: z.boolean(),
+  favoritesCount: z.number().int(),
+  /** metres; present when lat/lng were given */
+  distance: z.number().optional(),
+});
+export type RestaurantSummary = z.infer<typeof restaurantSummarySchema>;
+
+export const roomSchema = z.object({
+  id: z.uuid(),
+  name: localizedSchema,
+  tables: z.array(z.object({ id: z.uuid(), number: z.number().int(), seats: z.number().int() })),
+});
+
+export const deliverySettingsSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('fixed'), priceMinor: z.number().int() }),
+  z.object({
+    mode: z.literal('zones'),
+    zones: z.array(z.object({ radiusMeters: z.number().int(), priceMinor: z.number().int() })),
+  }),
+]);
+
+export const restaurantDetailSchema = restaurantSummarySchema.extend({
+  phone: z.string(),
+  imageUrls: z.array(z.string()),
+  openingHours: openingHoursSchema,
+  rooms: z.array(roomSchema),
+  pickup: z.boolean(),
+  delivery: deliverySettingsSchema,
+  payments: z.object({ webpay: z.boolean(), cash: z.boolean(), mobileTransfer: z.boolean() }),
+  reviewUrl: z.string().nullable(),
+  suggestedTipPercent: z.number().int().nullable(),
+});
+export type RestaurantDetail = z.infer<typeof restaurantDetailSchema>;
+
+export const restaurantListSchema = listOf(restaurantSummarySchema);
+export type RestaurantList = z.infer<typeof restaurantListSchema>;
+
+export const listRestaurantsQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    category: z.string().max(50).optional(),
+    vegan: z.enum(['true', 'false']).optional(),
+    vegetarian: z.enum(['true', 'false']).optional(),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+    sort: z.enum(['name', 'distance']).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+export type ListRestaurantsQuery = z.infer<typeof listRestaurantsQuerySchema>;
+
+export const preferenceOptionSchema = z.object({
+  key: z.string(),
+  name: localizedSchema,
+  priceMinor: z.number().int(),
+  maxQuantity: z.number().int().optional(),
+});
+export const preferenceSchema = z.object({
+  key: z.string(),
+  name: localizedSchema,
+  multiple: z.boolean(),
+  required: z.boolean(),
+  options: z.array(preferenceOptionSchema),
+});
+
+export const productSchema = z.object({
+  id: z.uuid(),
+  restaurantId: z.uuid(),
+  section: z.string(),
+  name: localizedSchema,
+  description: localizedSchema,
+  /** minor units of the restaurant's currency */
+  price: z.number().int(),
+  currency: currencySchema,
+  calories: z.number().int().nullable(),
+  vegan: z.boolean(),
+  vegetarian: z.boolean(),
+  tags: z.array(dietaryTagSchema),
+  preferences: z.array(preferenceSchema),
+  discount: z.number().int().nullable(),
+  discountType: z.enum(['amount', 'percent']).nullable(),
+  scheduleStart: hhmmSchema.nullable(),
+  scheduleEnd: hhmmSchema.nullable(),
+  scheduleDays: z.array(z.number().int().min(0).max(6)).nullable(),
+  stock: z.number().int().nullable(),
+  preventSaleWithoutStock: z.boolean(),
+  pointsPrice: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+  favoritesCount: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const menuSchema = z.object({
+  restaurantId: z.uuid(),
+  currency: currencySchema,
+  country: z.string().length(2),
+  sections: z.array(z.object({ key: z.string(), name: localizedSchema })),
+  items: z.array(productSchema),
+});
+export type Menu = z.infer<typeof menuSchema>;
