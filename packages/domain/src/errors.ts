@@ -1,0 +1,38 @@
+/**
+ * Stable machine-readable codes of every rule violation raised by `@comensal/domain`.
+ * The server maps them to HTTP statuses and the web app to translated text.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'INVALID_AMOUNT',
+  'INVALID_PRICE',
+  'INVALID_DISCOUNT',
+  'INVALID_QUANTITY',
+  'INVALID_PREFERENCE',
+  'INVALID_TIME',
+  'INVALID_DATE',
+  'INVALID_WEEKDAY',
+  'INVALID_TIME_ZONE',
+  'INVALID_TIME_RANGE',
+  'INVALID_DURATION',
+  'INVALID_DISTANCE',
+  'INVALID_COORDINATES',
+  'INVALID_GUEST_NUMBER',
+  'INVALID_RANDOM',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+/** A business-rule violation. `code` is stable; `message` is developer-facing English. */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+
+  constructor(code: DomainErrorCode, message?: string) {
+    super(message ?? code);
+    this.name = 'DomainError';
+    this.code = code;
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as domain from './index.ts';
+
+describe('public API', () => {
+  it.each([
+    'DomainError',
+    'currencyForCountry',
+    'displayCurrencyForCountry',
+    'minorUnitDigits',
+    'formatMoney',
+    'toMinor',
+    'toMajor',
+    'priceProduct',
+    'clampQuantity',
+    'isProductVisible',
+    'localWeekdayAndTime',
+    'isOpenAt',
+    'openingWindowFor',
+    'DURATION_STEP',
+    'MIN_DURATION',
+    'MAX_DURATION',
+    'DEFAULT_DURATION',
+    'DEFAULT_QUANTITY',
+    'durationChoices',
+    'reservationFormDefaults',
+    'rangesOverlap',
+    'findClash',
+    'RESERVATION_STATUSES',
+    'deliveryPrice',
+    'haversineMeters',
+    'guestName',
+    'makeGuestProfile',
+    'pendingItemId',
+    'SUPPORTED_LOCALES',
+    'DEFAULT_LOCALE',
+    'pickLocale',
+  ])('exports %s', (name) => {
+    expect(domain).toHaveProperty(name);
+  });
+});
+
+describe('purity of the package source', () => {
+  const srcDir = import.meta.dirname;
+  const sourceFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    });
+  const files = sourceFiles(srcDir).filter((path) => !relative(srcDir, path).startsWith('testing'));
+
+  it('has source files to check', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['reads the clock with Date.now()', /Date\.now\s*\(/],
+    ['reads the clock with new Date()', /new Date\s*\(\s*\)/],
+    ['uses Math.random (randomness must be injected)', /Math\.random/],
+    ['imports another workspace package', /from\s+['"]@comensal\//],
+    ['imports a Node built-in (I/O)', /from\s+['"]node:/],
+    ['uses an import without the .ts extension', /from\s+['"]\.{1,2}\/(?:(?!\.ts['"]).)*['"]/],
+  ])('no source file %s', (_label, pattern) => {
+    const offenders = files
+      .filter((path) => pattern.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(srcDir, path));
+    expect(offenders).toEqual([]);
+  });
+});
