@@ -1,0 +1,51 @@
+/**
+ * The demo data seeded on first start: restaurants in eight cities with full menus, and three
+ * demo diners. Pure data — `seed.ts` maps it onto the database.
+ */
+import type { SeedRestaurant, SeedUser } from './types.ts';
+import { AMSTERDAM } from './restaurants/amsterdam.ts';
+import { BARCELONA } from './restaurants/barcelona.ts';
+import { BRUSSELS } from './restaurants/brussels.ts';
+import { CARACAS } from './restaurants/caracas.ts';
+import { LIMA_RESTAURANTS } from './restaurants/lima.ts';
+import { MADRID_RESTAURANTS } from './restaurants/madrid.ts';
+import { SANTIAGO } from './restaurants/santiago.ts';
+import { VALPARAISO } from './restaurants/valparaiso.ts';
+
+export const DEMO_RESTAURANTS: SeedRestaurant[] = [
+  ...SANTIAGO,
+  ...VALPARAISO,
+  ...LIMA_RESTAURANTS,
+  ...MADRID_RESTAURANTS,
+  ...BARCELONA,
+  ...CARACAS,
+  ...AMSTERDAM,
+  ...BRUSSELS,
+];
+
+/** Shared by every demo account; shown on the sign-in page and in the README. */
+export const DEMO_PASSWORD = 'comensal-demo';
+
+export const DEMO_USERS: SeedUser[] = [
+  {
+    email: 'ana@comensal.test',
+    password: DEMO_PASSWORD,
+    displayName: 'Ana Morales',
+    phoneNumber: '+56 9 8765 4321',
+    locale: 'es-ES',
+  },
+  {
+    email: 'tom@comensal.test',
+    password: DEMO_PASSWORD,
+    displayName: 'Tom Baker',
+    phoneNumber: null,
+    locale: 'en-US',
+  },
+  {
+    email: 'luis@comensal.test',
+    password: DEMO_PASSWORD,
+    displayName: 'Luis Rodríguez',
+    phoneNumber: '0414-5550123',
+    locale: 'es-ES',
+  },
+];
