@@ -1,0 +1,141 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import type { PageChrome } from '../components/layouts/main-layout';
+import { href, paths, type RouteName } from '../config/paths';
+import { ROOT_ROUTE_ID, rootLoader, sessionMiddleware } from './session';
+import { AppSplash, Root } from './root';
+import type { RouteHandle } from './route-handle';
+
+/** Page frames of SPEC §2. */
+const CHROME = {
+  home: { header: 'home', footer: true, surface: 'cream' },
+  section: { header: 'default', footer: true, surface: 'cream' },
+  restaurantProfile: { header: 'transparent', footer: false, surface: 'cream' },
+  restaurantPage: { header: 'default', footer: false, surface: 'cream' },
+  reservation: { header: 'default', footer: true, surface: 'white' },
+  bare: { header: 'default', footer: false, surface: 'cream' },
+} as const satisfies Record<string, PageChrome>;
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+type HandleExtras = Omit<RouteHandle, 'name'>;
+
+const comingSoon: Lazy = () => import('./routes/coming-soon');
+const notFound: Lazy = () => import('./routes/app/not-found');
+
+/** A named route at its pattern from `paths` (absolute patterns nest fine under their parents). */
+function page(name: RouteName, lazy: Lazy, extras: HandleExtras = {}): RouteObject {
+  return { id: name, path: paths[name].pattern, lazy, handle: { name, ...extras } satisfies RouteHandle };
+}
+
+/** A named route that is its parent's index. */
+function indexPage(name: RouteName, lazy: Lazy, extras: HandleExtras = {}): RouteObject {
+  return { id: name, index: true, lazy, handle: { name, ...extras } satisfies RouteHandle };
+}
+
+type ListRoute = 'invitations' | 'favorites' | 'reservations';
+type ListChild =
+  | 'invitations.current'
+  | 'invitations.historial'
+  | 'favorites.restaurants'
+  | 'favorites.products'
+  | 'reservations.current'
+  | 'reservations.historial';
+
+/** `/invitations` → current, `/favorites` → restaurants, `/reservations` → current; children share one page with tabs. */
+function listSection(name: ListRoute, [first, second]: readonly [ListChild, ListChild]): RouteObject {
+  const tabs = [first, second].map((tab) => ({ name: tab, labelId: `tab.${tab}` as const }));
+  return {
+    path: paths[name].pattern,
+    children: [
+      {
+        id: name,
+        index: true,
+        loader: () => redirect(href(first)),
+        // Never rendered (the loader redirects); `null` tells the router that is intended.
+        element: null,
+        handle: { name } satisfies RouteHandle,
+      },
+      page(first, comingSoon, { chrome: CHROME.section, titleId: `page.${first}.title`, tabs }),
+      page(second, comingSoon, { chrome: CHROME.section, titleId: `page.${second}.title`, tabs }),
+    ],
+  };
+}
+
+const reservationPage = (name: Extract<RouteName, `restaurant.reservation${string}`>) =>
+  name === 'restaurant.reservation'
+    ? indexPage(name, comingSoon, { chrome: CHROME.reservation, titleId: `page.${name}.title` })
+    : page(name, comingSoon, { chrome: CHROME.reservation, titleId: `page.${name}.title` });
+
+export const routes: RouteObject[] = [
+  {
+    id: ROOT_ROUTE_ID,
+    path: '/',
+    middleware: [sessionMiddleware],
+    loader: rootLoader,
+    // The session check is cached; re-reading it on every navigation keeps the header honest.
+    shouldRevalidate: () => true,
+    Component: Root,
+    HydrateFallback: AppSplash,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        path: paths.auth.pattern,
+        lazy: () => import('./routes/auth/layout'),
+        children: [
+          indexPage('auth', () => import('./routes/auth/index')),
+          page('auth.register', () => import('./routes/auth/register')),
+          page('auth.login', () => import('./routes/auth/login')),
+          // No screen: the loader signs out and redirects.
+          { ...page('auth.logout', () => import('./routes/auth/logout')), element: null },
+        ],
+      },
+      {
+        id: 'main',
+        lazy: () => import('./routes/app/layout'),
+        children: [
+          indexPage('home', () => import('./routes/app/home'), { chrome: CHROME.home }),
+          page('filters', comingSoon, { chrome: CHROME.section, titleId: 'page.filters.title' }),
+          {
+            path: paths['restaurant.profile'].pattern,
+            children: [
+              indexPage('restaurant.profile', () => import('./routes/restaurants/profile'), {
+                chrome: CHROME.restaurantProfile,
+              }),
+              page('restaurant.menu', () => import('./routes/restaurants/menu'), {
+                chrome: CHROME.restaurantPage,
+              }),
+              page('restaurant.product', comingSoon, {
+                chrome: CHROME.restaurantPage,
+                titleId: 'page.restaurant.product.title',
+              }),
+              {
+                path: paths['restaurant.reservation'].pattern,
+                children: [
+                  reservationPage('restaurant.reservation'),
+                  reservationPage('restaurant.reservation.summary'),
+                  reservationPage('restaurant.reservation.modify'),
+                  reservationPage('restaurant.reservation.share'),
+                  reservationPage('restaurant.reservation.invitation'),
+                  reservationPage('restaurant.reservation.order'),
+                  reservationPage('restaurant.reservation.confirmation'),
+                  reservationPage('restaurant.reservation.successful'),
+                ],
+              },
+            ],
+          },
+          listSection('invitations', ['invitations.current', 'invitations.historial']),
+          listSection('favorites', ['favorites.restaurants', 'favorites.products']),
+          listSection('reservations', ['reservations.current', 'reservations.historial']),
+          page('profile', comingSoon, { chrome: CHROME.section, titleId: 'page.profile.title' }),
+          page('reviews', comingSoon, { chrome: CHROME.section, titleId: 'page.reviews.title' }),
+          page('notFound', notFound, { chrome: CHROME.bare }),
+          { id: 'catch-all', path: '*', lazy: notFound, handle: { name: 'notFound', chrome: CHROME.bare } },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

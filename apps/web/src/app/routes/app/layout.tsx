@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { DEFAULT_CHROME, MainLayout } from '../../../components/layouts/main-layout';
+import { displayNameOf } from '../../../features/auth/api/get-auth-state';
+import { useAuth } from '../../session';
+import { useLeafHandle } from '../../route-handle';
+
+export function Component() {
+  const auth = useAuth();
+  const chrome = useLeafHandle()?.chrome ?? DEFAULT_CHROME;
+  const account = auth ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest' } : null;
+  return (
+    <MainLayout chrome={chrome} account={account}>
+      <Outlet />
+    </MainLayout>
+  );
+}

@@ -1,0 +1,37 @@
+import { type ActionFunctionArgs, redirect, useActionData, useSearchParams } from 'react-router';
+import { signInAsGuest } from '../../../features/auth/api/sign-in-as-guest';
+import { authErrorMessageId } from '../../../features/auth/auth-errors';
+import { AuthOptions } from '../../../features/auth/components/auth-options';
+import { readGuestProfile } from '../../../features/auth/guest-profile';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n';
+import { notify } from '../../../lib/toast';
+import { useAuth } from '../../session';
+import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+
+/** "Continue as guest". */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const result = await signInAsGuest();
+  if (!result.ok) return { guestError: authErrorMessageId(result.code) };
+  const guest = readGuestProfile();
+  if (guest) notify('success', 'auth.toast.guest', { name: guest.displayName });
+  return redirect(safeRedirectTarget(form.get(REDIRECT_PARAM)));
+}
+
+export function Component() {
+  const t = useT();
+  useDocumentTitle(t('auth.index.documentTitle'));
+  const auth = useAuth();
+  const result = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get(REDIRECT_PARAM);
+  return (
+    <AuthOptions
+      auth={auth}
+      redirectTo={redirectTo}
+      continueTo={safeRedirectTarget(redirectTo)}
+      guestError={result?.guestError}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { href } from '../../config/paths';
+import { useT } from '../../lib/i18n';
+import { Brand } from '../ui/brand';
+import { IconArrowLeft } from '../ui/icons';
+import { LanguageSwitcher } from '../ui/language-switcher';
+import { type Account, AccountLink } from './account-link';
+
+/** Language choice and account, at the header's end. */
+function HeaderTools({ tone, account }: { tone: 'light' | 'dark'; account: Account | null }) {
+  return (
+    <div className="ml-auto flex items-center gap-2">
+      <LanguageSwitcher tone={tone} />
+      <AccountLink account={account} tone={tone} />
+    </div>
+  );
+}
+
+export type HeaderVariant = 'home' | 'default' | 'transparent';
+
+/** The main layout's header in its three forms (home, plain, transparent over a cover picture). */
+export function AppHeader({ variant, account }: { variant: HeaderVariant; account: Account | null }) {
+  const t = useT();
+
+  if (variant === 'transparent') {
+    return (
+      <header className="absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent text-white">
+        <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-3">
+          <Link
+            to={href('home')}
+            className="on-dark inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-black/35 px-3 font-semibold hover:bg-black/50"
+          >
+            <IconArrowLeft />
+            <span className="sr-only sm:not-sr-only">{t('nav.allRestaurants')}</span>
+          </Link>
+          <HeaderTools tone="dark" account={account} />
+        </div>
+      </header>
+    );
+  }
+
+  if (variant === 'home') {
+    return (
+      <header className="bg-brand-700 text-white">
+        <div className="mx-auto max-w-5xl px-4 pt-4 pb-8">
+          <div className="flex items-center gap-2">
+            <Link to={href('home')} className="on-dark rounded-lg">
+              <Brand />
+            </Link>
+            <div className="ml-auto flex items-center gap-2">
+              <LanguageSwitcher tone="dark" />
+              <AccountLink account={account} tone="dark" />
+            </div>
+          </div>
+          <p className="mt-6 text-2xl font-bold sm:text-3xl">
+            {account ? t('home.greeting', { name: account.displayName }) : t('home.greetingAnonymous')}
+          </p>
+          <p className="mt-1 text-lg text-brand-100">{t('home.tagline')}</p>
+        </div>
+      </header>
+    );
+  }
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-line bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4">
+        <Link to={href('home')} className="rounded-lg">
+          <Brand size={32} isCompact />
+        </Link>
+        <HeaderTools tone="light" account={account} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
+import type { Account } from './account-link';
+import { AppHeader, type HeaderVariant } from './app-header';
+import { BottomNav } from './bottom-nav';
+
+/** How a page of the main layout is framed (set per route, SPEC §2). */
+export interface PageChrome {
+  header: HeaderVariant;
+  footer: boolean;
+  surface: 'cream' | 'white';
+}
+
+export const DEFAULT_CHROME: PageChrome = { header: 'default', footer: true, surface: 'cream' };
+
+export function MainLayout({
+  chrome,
+  account,
+  children,
+}: {
+  chrome: PageChrome;
+  account: Account | null;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div
+      className={`relative flex min-h-dvh flex-col ${chrome.surface === 'white' ? 'bg-white' : 'bg-cream'}`}
+    >
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <AppHeader variant={chrome.header} account={account} />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
+      {chrome.footer ? <BottomNav /> : null}
+    </div>
+  );
+}

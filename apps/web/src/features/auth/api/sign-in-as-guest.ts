@@ -1,0 +1,13 @@
+import { authClient, invalidateSession } from '../../../lib/auth-client';
+import { ensureGuestProfile } from '../guest-profile';
+import { type AuthResult, runAuthCall } from './auth-result';
+
+/** "Continue as guest": an anonymous better-auth session plus the local guest profile (SPEC §3). */
+export async function signInAsGuest(): Promise<AuthResult> {
+  const result = await runAuthCall('Guest sign-in', () => authClient.signIn.anonymous());
+  if (result.ok) {
+    invalidateSession();
+    ensureGuestProfile();
+  }
+  return result;
+}

@@ -1,0 +1,11 @@
+import { authClient, invalidateSession } from '../../../lib/auth-client';
+import { clearGuestProfile } from '../guest-profile';
+import { type AuthResult, runAuthCall } from './auth-result';
+
+/** Ends the session; a guest's local profile goes with it. */
+export async function signOut(): Promise<AuthResult> {
+  const result = await runAuthCall('Sign-out', () => authClient.signOut());
+  invalidateSession();
+  clearGuestProfile();
+  return result;
+}

@@ -1,0 +1,22 @@
+import type { MessageId } from '../../lib/i18n';
+
+/** better-auth error codes (and our own NETWORK_ERROR / RATE_LIMITED) → translated message. */
+const AUTH_ERROR_MESSAGES: Readonly<Record<string, MessageId>> = {
+  INVALID_EMAIL_OR_PASSWORD: 'auth.error.invalidCredentials',
+  INVALID_PASSWORD: 'auth.error.invalidCredentials',
+  USER_NOT_FOUND: 'auth.error.invalidCredentials',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'auth.error.invalidCredentials',
+  INVALID_EMAIL: 'auth.error.invalidEmail',
+  USER_ALREADY_EXISTS: 'auth.error.emailTaken',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'auth.error.emailTaken',
+  PASSWORD_TOO_SHORT: 'auth.error.passwordTooShort',
+  PASSWORD_TOO_LONG: 'auth.error.passwordTooLong',
+  EMAIL_NOT_VERIFIED: 'auth.error.emailNotVerified',
+  RATE_LIMITED: 'auth.error.rateLimited',
+  TOO_MANY_REQUESTS: 'auth.error.rateLimited',
+  NETWORK_ERROR: 'auth.error.network',
+};
+
+export function authErrorMessageId(code: string): MessageId {
+  return AUTH_ERROR_MESSAGES[code] ?? 'auth.error.unknown';
+}

@@ -1,0 +1,45 @@
+import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n';
+import type { LoginField } from '../auth-forms';
+import type { AuthFormResult } from './auth-form-result';
+import { AuthFormShell, useFieldError } from './auth-form-shell';
+
+export function LoginForm({
+  redirectTo,
+  result,
+}: {
+  redirectTo: string | null;
+  result?: AuthFormResult<LoginField>;
+}) {
+  const t = useT();
+  const fieldError = useFieldError();
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <AuthFormShell
+      titleId="auth.login.title"
+      submitId="auth.login.submit"
+      submittingId="auth.login.submitting"
+      redirectTo={redirectTo}
+      formError={result?.formError}
+      switchTo={{ route: 'auth.register', promptId: 'auth.login.noAccount', linkId: 'auth.login.toRegister' }}
+    >
+      <TextField
+        label={t('auth.field.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={fieldError(errors.email)}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldError(errors.password)}
+      />
+    </AuthFormShell>
+  );
+}

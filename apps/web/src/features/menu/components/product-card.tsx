@@ -1,0 +1,54 @@
+import type { Product } from '@comensal/contracts';
+import { Link } from 'react-router';
+import { DietaryTagList } from '../../../components/ui/dietary-tag';
+import { href, type Query } from '../../../config/paths';
+import { fileUrl } from '../../../lib/api-client';
+import { useLocalized, useT } from '../../../lib/i18n';
+import { productDietaryTags } from '../group-menu';
+import { ProductPrice } from './product-price';
+
+/** A dish of the menu; the whole card opens the product page. */
+export function ProductCard({
+  product,
+  country,
+  query,
+}: {
+  product: Product;
+  country: string;
+  query?: Query;
+}) {
+  const t = useT();
+  const localized = useLocalized();
+  const name = localized(product.name);
+  const description = localized(product.description);
+  return (
+    <article className="relative flex gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm transition-shadow hover:shadow-md">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <h3 className="text-lg font-bold">
+          <Link
+            to={href(
+              'restaurant.product',
+              { restaurantId: product.restaurantId, productId: product.id },
+              query,
+            )}
+            className="after:absolute after:inset-0 after:content-['']"
+          >
+            {name}
+          </Link>
+        </h3>
+        {description ? <p className="line-clamp-3 text-ink-muted">{description}</p> : null}
+        <ProductPrice product={product} country={country} />
+        <DietaryTagList tags={productDietaryTags(product)} label={t('menu.product.dietary')} />
+      </div>
+      {product.imageUrl ? (
+        <img
+          src={fileUrl(product.imageUrl)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-24 shrink-0 rounded-xl object-cover sm:size-32"
+        />
+      ) : null}
+    </article>
+  );
+}

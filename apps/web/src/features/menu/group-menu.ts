@@ -1,0 +1,35 @@
+import { DIETARY_TAGS, type DietaryTag, type Localized, type Menu, type Product } from '@comensal/contracts';
+
+export interface MenuGroup {
+  key: string;
+  /** null: products whose section is not listed in `sections`. */
+  name: Localized | null;
+  items: Product[];
+}
+
+/** Products by section, in the menu's section order; empty sections are left out, unknown ones go last. */
+export function groupMenu(menu: Pick<Menu, 'sections' | 'items'>): MenuGroup[] {
+  const bySection = new Map<string, Product[]>();
+  for (const item of menu.items) {
+    const list = bySection.get(item.section);
+    if (list) list.push(item);
+    else bySection.set(item.section, [item]);
+  }
+  const groups: MenuGroup[] = [];
+  for (const section of menu.sections) {
+    const items = bySection.get(section.key);
+    if (items) groups.push({ key: section.key, name: section.name, items });
+    bySection.delete(section.key);
+  }
+  const others = [...bySection.values()].flat();
+  if (others.length > 0) groups.push({ key: 'other', name: null, items: others });
+  return groups;
+}
+
+/** The product's dietary tags, with its vegan / vegetarian flags folded in, in the canonical order. */
+export function productDietaryTags(product: Pick<Product, 'tags' | 'vegan' | 'vegetarian'>): DietaryTag[] {
+  const tags = new Set<DietaryTag>(product.tags);
+  if (product.vegan) tags.add('vegan');
+  if (product.vegetarian) tags.add('vegetarian');
+  return DIETARY_TAGS.filter((tag) => tags.has(tag));
+}

@@ -1,0 +1,46 @@
+import { type ListRestaurantsQuery, type RestaurantList, restaurantListSchema } from '@comensal/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { logFailure } from '../../../lib/log';
+
+/** Filters of the restaurant list (the cursor is managed by the infinite query). */
+export type ListRestaurantsFilters = Omit<ListRestaurantsQuery, 'cursor'>;
+
+export const RESTAURANTS_LOAD_ERROR = 'Error al cargar restaurantes';
+
+export async function listRestaurants(
+  filters: ListRestaurantsFilters & { cursor?: string | undefined },
+  signal?: AbortSignal,
+): Promise<RestaurantList> {
+  try {
+    return await apiGet('/api/restaurants', {
+      schema: restaurantListSchema,
+      query: filters,
+      ...(signal && { signal }),
+    });
+  } catch (error) {
+    if (!signal?.aborted) logFailure(RESTAURANTS_LOAD_ERROR, error);
+    throw error;
+  }
+}
+
+export const restaurantKeys = {
+  all: ['restaurants'] as const,
+  list: (filters: ListRestaurantsFilters) => ['restaurants', 'list', filters] as const,
+  detail: (restaurantId: string) => ['restaurants', 'detail', restaurantId] as const,
+};
+
+export function listRestaurantsQueryOptions(filters: ListRestaurantsFilters) {
+  return infiniteQueryOptions({
+    queryKey: restaurantKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      listRestaurants({ ...filters, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** Pages of restaurants, `fetchNextPage()` follows `nextCursor`. */
+export function useRestaurants(filters: ListRestaurantsFilters) {
+  return useInfiniteQuery(listRestaurantsQueryOptions(filters));
+}

@@ -1,0 +1,42 @@
+import type { RestaurantSummary } from '@comensal/contracts';
+import { Link } from 'react-router';
+import { DietaryTagList } from '../../../components/ui/dietary-tag';
+import { href } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
+import { restaurantDietaryTags } from '../restaurant-display';
+import { RestaurantCover } from './restaurant-cover';
+import { RestaurantPlace } from './restaurant-place';
+
+/** One restaurant of the list; the whole card opens the restaurant. */
+export function RestaurantCard({ restaurant }: { restaurant: RestaurantSummary }) {
+  const t = useT();
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
+      <RestaurantCover url={restaurant.coverUrl} name={restaurant.name} className="aspect-video w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="text-xl font-bold">
+          <Link
+            to={href('restaurant.profile', { restaurantId: restaurant.id })}
+            className="after:absolute after:inset-0 after:content-['']"
+          >
+            {restaurant.name}
+          </Link>
+        </h2>
+        <RestaurantPlace category={restaurant.category} city={restaurant.city} className="text-ink-muted" />
+        <DietaryTagList tags={restaurantDietaryTags(restaurant)} label={t('restaurants.card.dietary')} />
+      </div>
+    </article>
+  );
+}
+
+export function RestaurantCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white">
+      <div className="aspect-video w-full animate-pulse bg-line/70" />
+      <div className="flex flex-col gap-2 p-4">
+        <div className="h-6 w-2/3 animate-pulse rounded bg-line/70" />
+        <div className="h-5 w-1/2 animate-pulse rounded bg-line/70" />
+      </div>
+    </div>
+  );
+}

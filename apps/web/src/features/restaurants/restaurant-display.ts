@@ -1,0 +1,53 @@
+import type { MessageId } from '../../lib/i18n';
+import type { DietaryTag, RestaurantSummary } from '@comensal/contracts';
+
+/** The dietary badges of a restaurant card: vegan and/or vegetarian dishes on the menu. */
+export function restaurantDietaryTags(
+  restaurant: Pick<RestaurantSummary, 'hasVegan' | 'hasVegetarian'>,
+): DietaryTag[] {
+  const tags: DietaryTag[] = [];
+  if (restaurant.hasVegan) tags.push('vegan');
+  if (restaurant.hasVegetarian) tags.push('vegetarian');
+  return tags;
+}
+
+/** OpenStreetMap link centred on the restaurant, with a marker. */
+export function mapsLink({ lat, lng }: { lat: number; lng: number }): string {
+  const params = new URLSearchParams({ mlat: String(lat), mlon: String(lng) });
+  return `https://www.openstreetmap.org/?${params.toString()}#map=17/${lat}/${lng}`;
+}
+
+/** Restaurant category keys the catalogs translate (`category.<key>`); others show as sent. */
+const CATEGORY_KEYS = [
+  'chilean',
+  'peruvian',
+  'spanish',
+  'venezuelan',
+  'seafood',
+  'italian',
+  'japanese',
+  'cafe',
+  'vegetarian',
+  'tapas',
+  'grill',
+  'bakery',
+  'fusion',
+  'burgers',
+  'bar',
+  'dutch',
+  'belgian',
+] as const;
+
+type CategoryKey = (typeof CATEGORY_KEYS)[number];
+
+const isKnownCategory = (value: string): value is CategoryKey =>
+  (CATEGORY_KEYS as readonly string[]).includes(value);
+
+export function categoryMessageId(category: string): MessageId | null {
+  return isKnownCategory(category) ? `category.${category}` : null;
+}
+
+/** The street address, with the city added when the address does not already name it. */
+export function fullAddress({ address, city }: { address: string; city: string }): string {
+  return city && !address.toLowerCase().includes(city.toLowerCase()) ? `${address}, ${city}` : address;
+}

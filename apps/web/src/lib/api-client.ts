@@ -1,0 +1,103 @@
+import { apiErrorSchema } from '@comensal/contracts';
+import type { z } from 'zod';
+import { env } from '../config/env';
+import { type Query, toSearch } from './search-params';
+
+/** Codes the client itself produces, next to the server's `ERROR_CODES`. */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'INVALID_RESPONSE', 'HTTP_ERROR'] as const;
+
+/**
+ * Every failed API call throws this: `code` is the server's stable code (`NOT_FOUND`,
+ * `TABLE_TAKEN`, …) or one of {@link CLIENT_ERROR_CODES}; `status` is the HTTP status
+ * (0 when the request never got an answer).
+ */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+
+  constructor(code: string, status: number, message?: string, options?: { cause?: unknown }) {
+    super(message ?? code, options);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A 4xx answer: asking again will not help (retry only network and server failures). */
+export function isClientError(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND');
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Schema of the success answer (from `@comensal/contracts`); the answer is parsed with it. */
+  schema: z.ZodType<T>;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON over HTTP to the API; cookies ride along (same origin, or the configured API origin). */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', query, body, signal, schema } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiOrigin}${path}${toSearch(query)}`, {
+      method,
+      headers,
+      credentials: env.apiOrigin ? 'include' : 'same-origin',
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+      ...(signal && { signal }),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 0, 'The request did not reach the server', { cause: error });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const parsedError = apiErrorSchema.safeParse(payload);
+    if (parsedError.success) {
+      throw new ApiError(parsedError.data.error.code, response.status, parsedError.data.error.message);
+    }
+    throw new ApiError('HTTP_ERROR', response.status, `HTTP ${response.status}`);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError('INVALID_RESPONSE', response.status, `Unexpected answer from ${path}`, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+export function apiGet<T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T> {
+  return apiRequest(path, { ...options, method: 'GET' });
+}
+
+/** URL of an uploaded file (`/files/...`) as the browser should fetch it. */
+export function fileUrl(path: string): string {
+  return path.startsWith('/') ? `${env.apiOrigin}${path}` : path;
+}

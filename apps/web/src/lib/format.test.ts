@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateLocale,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  WEEKDAYS_MONDAY_FIRST,
+  weekdayName,
+} from './format';
+
+const evening = new Date(2025, 11, 24, 21, 5);
+
+describe('date and time display (SPEC §9)', () => {
+  it('starts weeks on Monday in both languages', () => {
+    expect(dateLocale('es-ES').options?.weekStartsOn).toBe(1);
+    expect(dateLocale('en-US').options?.weekStartsOn).toBe(1);
+    expect(WEEKDAYS_MONDAY_FIRST.map((day) => weekdayName(day, 'es-ES'))).toEqual([
+      'lunes',
+      'martes',
+      'miércoles',
+      'jueves',
+      'viernes',
+      'sábado',
+      'domingo',
+    ]);
+    expect(weekdayName(1, 'en-US')).toBe('Monday');
+  });
+
+  it('uses the 24-hour clock', () => {
+    expect(formatTime(evening, 'en-US')).toBe('21:05');
+    expect(formatTime(evening, 'es-ES')).toBe('21:05');
+  });
+
+  it('labels dates in the chosen language', () => {
+    expect(formatDate(evening, 'es-ES')).toBe('24 de diciembre de 2025');
+    expect(formatDate(evening, 'en-US')).toBe('December 24th, 2025');
+    expect(formatDateTime(evening, 'es-ES')).toBe('24 dic 2025, 21:05');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Safe access to Web Storage: private browsing, disabled storage or a full quota never
+ * break the app — reads answer `null`, writes are dropped.
+ * Every key the app stores is listed here.
+ */
+export const STORAGE_KEYS = {
+  /** localStorage: the chosen locale (`es-ES` | `en-US`). */
+  locale: 'locale',
+  /** localStorage: the restaurant id remembered from the last restaurant route (SPEC §2). */
+  restaurantId: 'restaurantId',
+  /** localStorage: the guest profile (SPEC §3), JSON. */
+  guest: 'guest',
+  /** sessionStorage: the table and room of a table QR link, JSON (SPEC §2 query parameters). */
+  table: 'table',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export interface SafeStorage {
+  get(key: StorageKey): string | null;
+  set(key: StorageKey, value: string): void;
+  remove(key: StorageKey): void;
+  getJson(key: StorageKey): unknown;
+  setJson(key: StorageKey, value: unknown): void;
+}
+
+function safeStorage(pick: () => Storage): SafeStorage {
+  const store = (): Storage | null => {
+    try {
+      return pick();
+    } catch {
+      return null;
+    }
+  };
+  const get = (key: StorageKey): string | null => {
+    try {
+      return store()?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const set = (key: StorageKey, value: string): void => {
+    try {
+      store()?.setItem(key, value);
+    } catch {
+      // Quota exceeded or storage disabled: the value simply is not remembered.
+    }
+  };
+  return {
+    get,
+    set,
+    remove(key) {
+      try {
+        store()?.removeItem(key);
+      } catch {
+        // Nothing to do.
+      }
+    },
+    getJson(key) {
+      const text = get(key);
+      if (text === null) return null;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return null;
+      }
+    },
+    setJson(key, value) {
+      set(key, JSON.stringify(value));
+    },
+  };
+}
+
+export const localStore = safeStorage(() => window.localStorage);
+export const sessionStore = safeStorage(() => window.sessionStorage);

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect } from 'react';
+import type * as SonnerModule from 'sonner';
+import { type MessageId, translate, useT } from './i18n';
+
+/**
+ * Notifications (sonner), kept off the start-up path: the library loads right after the first
+ * render and `notify()` waits until the toaster listens, so no message is lost.
+ * SPEC §9: 5000 ms, at the bottom.
+ */
+export const TOAST_DURATION_MS = 5000;
+
+type Sonner = typeof SonnerModule;
+let sonner: Promise<Sonner> | null = null;
+const loadSonner = (): Promise<Sonner> => (sonner ??= import('sonner'));
+
+let markListening: () => void = () => undefined;
+const listening = new Promise<void>((resolve) => {
+  markListening = resolve;
+});
+
+const LazyToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+function ListeningSignal() {
+  // Effects run child-first: the toaster has subscribed by the time this runs.
+  useEffect(() => markListening(), []);
+  return null;
+}
+
+export function AppToaster() {
+  const t = useT();
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster
+        position="bottom-center"
+        duration={TOAST_DURATION_MS}
+        // Above the bottom navigation.
+        offset={{ bottom: '5.5rem' }}
+        mobileOffset={{ bottom: '5.5rem' }}
+        customAriaLabel={t('toast.region')}
+        toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
+      />
+      <ListeningSignal />
+    </Suspense>
+  );
+}
+
+export type NotifyKind = 'success' | 'info' | 'warning' | 'error';
+
+/**
+ * Shows a message from the catalogs to the diner (translated once the app is on screen, so it
+ * may be called from route actions and loaders). Never for raw errors: those are logged (SPEC §8).
+ */
+export function notify(
+  kind: NotifyKind,
+  messageId: MessageId,
+  values?: Record<string, string | number>,
+): void {
+  void Promise.all([loadSonner(), listening]).then(([{ toast }]) =>
+    toast[kind](translate(messageId, values)),
+  );
+}

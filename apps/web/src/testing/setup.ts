@@ -1,0 +1,55 @@
+// The fetch mock goes first: the auth client keeps a reference to `fetch` when it is created.
+import './fetch-mock';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { invalidateSession } from '../lib/auth-client';
+import { json, mockApi, resetFetchMock, takeUnhandledRequests } from './fetch-mock';
+
+// Route modules are lazy: the first visit of a page in a run transforms its module on the fly.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no layout: scrolling is a no-op (ScrollRestoration, in-page jumps).
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+let consoleErrors: string[] = [];
+
+function describeArg(arg: unknown): string {
+  if (arg instanceof Error) return arg.stack ?? arg.message;
+  if (typeof arg === 'string') return arg;
+  try {
+    return JSON.stringify(arg);
+  } catch {
+    return String(arg);
+  }
+}
+
+/** For a test that expects `console.error`: returns what was logged so far and forgets it. */
+export function takeConsoleErrors(): string[] {
+  const list = consoleErrors;
+  consoleErrors = [];
+  return list;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  invalidateSession();
+  resetFetchMock();
+  document.documentElement.lang = '';
+  document.title = '';
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args.map(describeArg).join(' '));
+  });
+  // Nobody is signed in unless a test says otherwise.
+  mockApi({ 'GET /api/auth/get-session': () => json(null) });
+});
+
+afterEach(() => {
+  cleanup();
+  const errors = takeConsoleErrors();
+  const unhandled = takeUnhandledRequests();
+  if (errors.length > 0) throw new Error(`Unexpected console.error:\n${errors.join('\n---\n')}`);
+  if (unhandled.length > 0) throw new Error(`Requests no handler answered:\n${unhandled.join('\n')}`);
+});
