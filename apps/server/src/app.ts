@@ -1,0 +1,56 @@
+/**
+ * The HTTP application. Plugins load in a fixed order: errors → config → db → openapi → auth →
+ * routes → static (which also answers unknown paths). server.ts owns the process lifecycle
+ * (PostgreSQL, pool, signals); tests call buildApp with their own database and clock.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { configPlugin } from './plugins/config.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { staticPlugin } from './plugins/static.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Omit for silence (tests). */
+  logger?: Logger;
+  /** The clock; tests fix it. */
+  now?: () => Date;
+  /** Where the built SPA is; defaults to apps/web/dist. */
+  webDistDir?: string;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { trustProxy } = deps.config;
+  const app = Fastify({
+    loggerInstance: (deps.logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
+    // a number is a hop count: trust that many proxies in front of us
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(configPlugin, { config: deps.config, now: deps.now ?? (() => new Date()) });
+  await app.register(dbPlugin, { database: deps.database });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(healthRoutes);
+  await app.register(restaurantRoutes);
+  await app.register(staticPlugin, { ...(deps.webDistDir ? { webDistDir: deps.webDistDir } : {}) });
+  await app.ready();
+  return app;
+}

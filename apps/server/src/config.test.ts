@@ -1,0 +1,175 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, readOrCreateSecret, resolveConfig, WEBPAY_INTEGRATION_COMMERCE_CODE } from './config.ts';
+
+const errorsOf = (env: Record<string, string>) => {
+  const result = loadConfig(env, '/srv/app');
+  if (result.ok) throw new Error('expected the configuration to be rejected');
+  return result.errors;
+};
+
+describe('loadConfig', () => {
+  it('has working defaults for an embedded install', () => {
+    const result = loadConfig({}, '/srv/app');
+    expect(result).toEqual({
+      ok: true,
+      config: expect.objectContaining({
+        port: 3000,
+        host: '0.0.0.0',
+        dataDir: '/srv/app/data',
+        databaseUrl: null,
+        seedDemo: true,
+        publicUrl: 'http://localhost:3000',
+        authSecret: null,
+        logLevel: 'info',
+        webpay: { env: 'sandbox', commerceCode: null, apiKey: null },
+        google: null,
+        facebook: null,
+        s3: null,
+        trustProxy: false,
+      }),
+    });
+  });
+
+  it('reads every variable', () => {
+    const result = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '../var/comensal',
+        DATABASE_URL: 'postgres://u:p@db:5432/comensal',
+        AUTH_SECRET: 'x'.repeat(40),
+        SEED_DEMO: '0',
+        PUBLIC_URL: 'https://comensal.example/',
+        LOG_LEVEL: 'debug',
+        SMTP_URL: 'smtps://user:pass@mail.example:465',
+        S3_ENDPOINT: 'https://s3.example',
+        S3_BUCKET: 'files',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        WEBPAY_ENV: 'integration',
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      },
+      '/srv/app',
+    );
+    expect(result).toEqual({
+      ok: true,
+      config: expect.objectContaining({
+        port: 8080,
+        host: '127.0.0.1',
+        dataDir: '/srv/var/comensal',
+        databaseUrl: 'postgres://u:p@db:5432/comensal',
+        authSecret: 'x'.repeat(40),
+        seedDemo: false,
+        publicUrl: 'https://comensal.example',
+        logLevel: 'debug',
+        smtpUrl: 'smtps://user:pass@mail.example:465',
+        s3: {
+          endpoint: 'https://s3.example',
+          bucket: 'files',
+          accessKeyId: 'id',
+          secretAccessKey: 'secret',
+          region: 'us-east-1',
+        },
+        webpay: expect.objectContaining({
+          env: 'integration',
+          commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
+        }),
+        google: { clientId: 'g-id', clientSecret: 'g-secret' },
+        facebook: null,
+        trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      }),
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const result = loadConfig({ PORT: '', SMTP_URL: '  ' }, '/srv/app');
+    expect(result.ok && result.config.port).toBe(3000);
+    expect(result.ok && result.config.smtpUrl).toBeNull();
+  });
+
+  it('prints one clear line per problem, all at once', () => {
+    expect(
+      errorsOf({
+        PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        SEED_DEMO: 'maybe',
+        PUBLIC_URL: 'localhost:3000',
+        TRUST_PROXY: 'everyone',
+        GOOGLE_CLIENT_ID: 'only-the-id',
+        WEBPAY_ENV: 'production',
+      }),
+    ).toEqual([
+      'config: PORT must be an integer between 1 and 65535 (got "abc")',
+      'config: SEED_DEMO must be 0, 1, true or false (got "maybe")',
+      'config: PUBLIC_URL must be an http(s) origin without a path, e.g. https://comensal.example (got "localhost:3000")',
+      'config: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'config: TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of addresses/CIDRs (got "everyone")',
+      'config: WEBPAY_COMMERCE_CODE is required when WEBPAY_ENV is production',
+      'config: WEBPAY_API_KEY is required when WEBPAY_ENV is production',
+      'config: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    ]);
+  });
+
+  it.each([
+    [{ PORT: '0' }, 'config: PORT must be an integer between 1 and 65535 (got "0")'],
+    [{ PORT: '70000' }, 'config: PORT must be an integer between 1 and 65535 (got "70000")'],
+    [{ PORT: '80.5' }, 'config: PORT must be an integer between 1 and 65535 (got "80.5")'],
+    [
+      { DATABASE_URL: 'mysql://x', AUTH_SECRET: 'y'.repeat(32) },
+      'config: DATABASE_URL must be a postgres:// or postgresql:// URL (got 9 characters)',
+    ],
+    [{ SMTP_URL: 'http://mail' }, 'config: SMTP_URL must be an smtp:// or smtps:// URL (got 11 characters)'],
+    [
+      { WEBPAY_ENV: 'live' },
+      'config: WEBPAY_ENV must be one of sandbox, integration, production (got "live")',
+    ],
+    [{ S3_BUCKET: 'files' }, 'config: S3_ACCESS_KEY_ID is required when any S3_* variable is set'],
+    [
+      { FACEBOOK_CLIENT_SECRET: 's' },
+      'config: FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET must be set together',
+    ],
+  ])('rejects %j', (env, line) => {
+    expect(errorsOf(env)).toContain(line);
+  });
+
+  it('needs a shared AUTH_SECRET with an external database, and never echoes secrets', () => {
+    expect(errorsOf({ DATABASE_URL: 'postgres://u:hunter2@db/comensal' })).toEqual([
+      'config: AUTH_SECRET is required when DATABASE_URL is set (at least 32 characters, the same on every instance)',
+    ]);
+    const errors = errorsOf({ AUTH_SECRET: 'hunter2' });
+    expect(errors).toEqual([
+      'config: AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`) (got 7 characters)',
+    ]);
+    expect(errors.join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('the embedded install secret', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is generated once into DATA_DIR/secret (0600) and reused', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'comensal-secret-'));
+    const dataDir = path.join(dir, 'data');
+    const first = await readOrCreateSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(path.join(dataDir, 'secret'), 'utf8')).trim()).toBe(first);
+    expect((await stat(path.join(dataDir, 'secret'))).mode & 0o777).toBe(0o600);
+    expect(await readOrCreateSecret(dataDir)).toBe(first);
+    const resolved = await resolveConfig({ DATA_DIR: dataDir }, '/');
+    expect(resolved.ok && resolved.config.authSecret).toBe(first);
+  });
+
+  it('is not used when AUTH_SECRET is set', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'comensal-secret-'));
+    const resolved = await resolveConfig({ DATA_DIR: dir, AUTH_SECRET: 's'.repeat(32) }, '/');
+    expect(resolved.ok && resolved.config.authSecret).toBe('s'.repeat(32));
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * Configuration from environment variables (`.env.example` lists every one of them).
+ * `loadConfig` validates everything at once and answers one clear line per problem, e.g.
+ *   config: PORT must be an integer between 1 and 65535 (got "abc")
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const WEBPAY_ENVS = ['sandbox', 'integration', 'production'] as const;
+export type WebpayEnv = (typeof WEBPAY_ENVS)[number];
+
+/** Public Webpay Plus integration credentials (Transbank docs; the same for every developer). */
+export const WEBPAY_INTEGRATION_COMMERCE_CODE = '597055555532';
+export const WEBPAY_INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. Holds pg/ (embedded PostgreSQL), files/, outbox/, secret. */
+  dataDir: string;
+  /** null = embedded PostgreSQL in `dataDir/pg`. */
+  databaseUrl: string | null;
+  seedDemo: boolean;
+  /** Origin the browser uses, without trailing slash, e.g. "http://localhost:3000". */
+  publicUrl: string;
+  authSecret: string;
+  logLevel: LogLevel;
+  smtpUrl: string | null;
+  s3: {
+    endpoint: string | null;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    region: string;
+  } | null;
+  webpay: { env: WebpayEnv; commerceCode: string | null; apiKey: string | null };
+  google: OAuthClient | null;
+  facebook: OAuthClient | null;
+  trustProxy: boolean | number | string[];
+}
+
+const SECRET_VARS = new Set([
+  'AUTH_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'WEBPAY_API_KEY',
+  'GOOGLE_CLIENT_SECRET',
+  'FACEBOOK_CLIENT_SECRET',
+]);
+
+const optional = () => z.string().optional();
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const urlWithProtocols = (protocols: string[]) => (value: string) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+const flag = (name: string, fallback: '0' | '1') =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => ['0', '1', 'true', 'false'].includes(v.toLowerCase()), {
+      error: `${name} must be 0, 1, true or false`,
+    })
+    .transform((v) => v === '1' || v.toLowerCase() === 'true');
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
+      error: 'PORT must be an integer between 1 and 65535',
+    })
+    .transform(Number),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional().refine(
+    (v) => v === undefined || urlWithProtocols(['postgres:', 'postgresql:'])(v),
+    {
+      error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    },
+  ),
+  SEED_DEMO: flag('SEED_DEMO', '1'),
+  PUBLIC_URL: optional().refine(
+    (v) => v === undefined || (isHttpUrl(v) && ['', '/'].includes(new URL(v).pathname) && !new URL(v).search),
+    { error: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://comensal.example' },
+  ),
+  AUTH_SECRET: optional().refine((v) => v === undefined || v.length >= 32, {
+    error: 'AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)',
+  }),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  SMTP_URL: optional().refine((v) => v === undefined || urlWithProtocols(['smtp:', 'smtps:'])(v), {
+    error: 'SMTP_URL must be an smtp:// or smtps:// URL',
+  }),
+  S3_ENDPOINT: optional().refine((v) => v === undefined || isHttpUrl(v), {
+    error: 'S3_ENDPOINT must be an http(s) URL',
+  }),
+  S3_BUCKET: optional(),
+  S3_ACCESS_KEY_ID: optional(),
+  S3_SECRET_ACCESS_KEY: optional(),
+  S3_REGION: optional(),
+  WEBPAY_ENV: z
+    .enum(WEBPAY_ENVS, { error: `WEBPAY_ENV must be one of ${WEBPAY_ENVS.join(', ')}` })
+    .default('sandbox'),
+  WEBPAY_COMMERCE_CODE: optional().refine((v) => v === undefined || /^\d{6,20}$/.test(v), {
+    error: 'WEBPAY_COMMERCE_CODE must be digits only',
+  }),
+  WEBPAY_API_KEY: optional(),
+  GOOGLE_CLIENT_ID: optional(),
+  GOOGLE_CLIENT_SECRET: optional(),
+  FACEBOOK_CLIENT_ID: optional(),
+  FACEBOOK_CLIENT_SECRET: optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => parseTrustProxy(v) !== null, {
+      error:
+        'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of addresses/CIDRs',
+    }),
+});
+
+type Env = Record<string, string | undefined>;
+
+/** Rules that involve several variables; checked on the raw values so every problem shows at once. */
+function crossFieldProblems(env: Env): { name: string; message: string }[] {
+  const problems: { name: string; message: string }[] = [];
+  const fail = (name: string, message: string) => problems.push({ name, message });
+  if (env.DATABASE_URL !== undefined && env.AUTH_SECRET === undefined) {
+    fail(
+      'AUTH_SECRET',
+      'AUTH_SECRET is required when DATABASE_URL is set (at least 32 characters, the same on every instance)',
+    );
+  }
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'];
+  if (s3.some((name) => env[name] !== undefined)) {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (env[name] === undefined) fail(name, `${name} is required when any S3_* variable is set`);
+    }
+  }
+  if (env.WEBPAY_ENV === 'production') {
+    for (const name of ['WEBPAY_COMMERCE_CODE', 'WEBPAY_API_KEY']) {
+      if (env[name] === undefined) fail(name, `${name} is required when WEBPAY_ENV is production`);
+    }
+  }
+  for (const provider of ['GOOGLE', 'FACEBOOK']) {
+    const idName = `${provider}_CLIENT_ID`;
+    const secretName = `${provider}_CLIENT_SECRET`;
+    if ((env[idName] === undefined) !== (env[secretName] === undefined)) {
+      fail(
+        env[idName] === undefined ? idName : secretName,
+        `${idName} and ${secretName} must be set together`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** `true`/`false`, a hop count, or a list of trusted addresses (Fastify's `trustProxy`). */
+function parseTrustProxy(value: string): Config['trustProxy'] | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length > 0 && list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s)) ? list : null;
+}
+
+function describeValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (SECRET_VARS.has(name)) return ` (got ${value.length} characters)`;
+  return ` (got ${JSON.stringify(value)})`;
+}
+
+export type ConfigResult =
+  | { ok: true; config: Omit<Config, 'authSecret'> & { authSecret: string | null } }
+  | { ok: false; errors: string[] };
+
+/**
+ * Validates the environment. Empty values count as unset. Pure: no I/O. `authSecret` is null
+ * when AUTH_SECRET is not set (embedded mode); {@link resolveConfig} fills it from DATA_DIR/secret.
+ */
+export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
+  const env: Env = {};
+  for (const [key, value] of Object.entries(rawEnv)) {
+    if (value !== undefined && value.trim() !== '') env[key] = value.trim();
+  }
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? 'environment'), message: i.message }))),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    const errors = [
+      ...new Set(problems.map((p) => `config: ${p.message}${describeValue(p.name, env[p.name])}`)),
+    ];
+    return { ok: false, errors };
+  }
+  const e = parsed.data;
+  const webpayIsIntegration = e.WEBPAY_ENV === 'integration';
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: path.resolve(cwd, e.DATA_DIR),
+      databaseUrl: e.DATABASE_URL ?? null,
+      seedDemo: e.SEED_DEMO,
+      publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+      authSecret: e.AUTH_SECRET ?? null,
+      logLevel: e.LOG_LEVEL,
+      smtpUrl: e.SMTP_URL ?? null,
+      s3:
+        e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT ?? null,
+              bucket: e.S3_BUCKET,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              region: e.S3_REGION ?? 'us-east-1',
+            }
+          : null,
+      webpay: {
+        env: e.WEBPAY_ENV,
+        commerceCode:
+          e.WEBPAY_COMMERCE_CODE ?? (webpayIsIntegration ? WEBPAY_INTEGRATION_COMMERCE_CODE : null),
+        apiKey: e.WEBPAY_API_KEY ?? (webpayIsIntegration ? WEBPAY_INTEGRATION_API_KEY : null),
+      },
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : null,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET }
+          : null,
+      trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    },
+  };
+}
+
+/**
+ * The AUTH_SECRET of an embedded install: generated once and kept in `dataDir/secret` (mode 0600),
+ * so sessions survive restarts.
+ */
+export async function readOrCreateSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** {@link loadConfig} plus the generated secret of an embedded install. */
+export async function resolveConfig(
+  rawEnv: Env,
+  cwd: string,
+): Promise<{ ok: true; config: Config } | { ok: false; errors: string[] }> {
+  const result = loadConfig(rawEnv, cwd);
+  if (!result.ok) return result;
+  const authSecret = result.config.authSecret ?? (await readOrCreateSecret(result.config.dataDir));
+  return { ok: true, config: { ...result.config, authSecret } };
+}

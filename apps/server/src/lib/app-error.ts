@@ -1,0 +1,41 @@
+import type { ErrorCode } from '@comensal/contracts';
+
+/** HTTP status of every stable error code (one table; the web app translates the codes). */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TABLE_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/**
+ * An expected failure with a stable code; the error handler answers
+ * `{ error: { code, message, details? } }` with the code's status.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.details = details;
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} not found`);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,41 @@
+import { healthSchema, readinessSchema } from '@comensal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** Load-balancer probes, outside /api. */
+export async function healthRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Probes hit every few seconds: no request lines below warn (and never louder than the app).
+  const quiet = app.log.level === 'silent' || app.log.level === 'fatal' || app.log.level === 'error';
+  const logLevel = quiet ? 'silent' : 'warn';
+
+  app.get(
+    '/healthz',
+    {
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
+      logLevel,
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database answers `select 1`',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+      logLevel,
+    },
+    async (request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+}

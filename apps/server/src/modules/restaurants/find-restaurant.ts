@@ -1,0 +1,15 @@
+import { AppError } from '../../lib/app-error.ts';
+import type { UseCaseContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { restaurantRepository, type RestaurantRow } from './restaurant-repository.ts';
+
+/** The restaurant, or NOT_FOUND for an unknown or malformed id. */
+export async function findRestaurantOrThrow(
+  ctx: UseCaseContext,
+  id: string,
+  now: Date,
+): Promise<RestaurantRow> {
+  const row = isUuid(id) ? await restaurantRepository(ctx.db).findById(id, now) : null;
+  if (!row) throw AppError.notFound('Restaurant');
+  return row;
+}

@@ -1,0 +1,46 @@
+import type { GetMenuQuery, Menu } from '@comensal/contracts';
+import { isProductVisible, localWeekdayAndTime } from '@comensal/domain';
+import type { UseCaseContext } from '../../lib/context.ts';
+import { findRestaurantOrThrow } from './find-restaurant.ts';
+import { toProduct } from './mappers.ts';
+import { productRepository, type ProductRow } from './product-repository.ts';
+import type { RestaurantRow } from './restaurant-repository.ts';
+
+/** SPEC §5 product visibility at `now` in the restaurant's time zone. */
+export function visibleAt(restaurant: Pick<RestaurantRow, 'timeZone'>, now: Date) {
+  const moment = localWeekdayAndTime(now, restaurant.timeZone);
+  return (product: ProductRow) => isProductVisible(product, moment);
+}
+
+/**
+ * The menu as a diner sees it now: visible products only (hidden, schedule, weekday, stock),
+ * then the menu filters of SPEC §2 (vegan, vegetarian, price range; a 0 bound is no bound).
+ * Sections keep the restaurant's order and only those with items are listed.
+ */
+export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: GetMenuQuery): Promise<Menu> {
+  const now = ctx.now();
+  const restaurant = await findRestaurantOrThrow(ctx, restaurantId, now);
+  const isVisible = visibleAt(restaurant, now);
+  const minPrice = query.minPrice || null;
+  const maxPrice = query.maxPrice || null;
+  const sectionOrder = new Map(restaurant.sections.map((section, index) => [section.key, index]));
+  const items = (await productRepository(ctx.db).listByRestaurant(restaurant.id))
+    .filter(isVisible)
+    .filter((p) => query.vegan !== 'true' || p.vegan)
+    .filter((p) => query.vegetarian !== 'true' || p.vegetarian)
+    .filter((p) => minPrice === null || p.priceMinor >= minPrice)
+    .filter((p) => maxPrice === null || p.priceMinor <= maxPrice)
+    .sort(
+      (a, b) =>
+        (sectionOrder.get(a.section) ?? Number.MAX_SAFE_INTEGER) -
+          (sectionOrder.get(b.section) ?? Number.MAX_SAFE_INTEGER) || a.position - b.position,
+    );
+  const usedSections = new Set(items.map((p) => p.section));
+  return {
+    restaurantId: restaurant.id,
+    currency: restaurant.currency,
+    country: restaurant.country,
+    sections: restaurant.sections.filter((s) => usedSections.has(s.key)),
+    items: items.map((p) => toProduct(p, restaurant.currency)),
+  };
+}

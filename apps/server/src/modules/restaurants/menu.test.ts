@@ -1,0 +1,246 @@
+import type { Menu, Product, RestaurantList } from '@comensal/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
+import type { SeedProduct } from '../../db/seed/types.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+
+// Madrid is UTC+1 in early March 2026; 2 March is a Monday.
+const MONDAY_13H = new Date('2026-03-02T12:00:00Z');
+const MONDAY_23H30 = new Date('2026-03-02T22:30:00Z');
+const TUESDAY_01H = new Date('2026-03-03T00:00:00Z');
+const SUNDAY_13H = new Date('2026-03-08T12:00:00Z');
+
+let t: TestApp;
+let restaurantId: string;
+let otherRestaurantId: string;
+const productIds: Record<string, string> = {};
+
+const menuProducts: Record<string, Partial<SeedProduct>> = {
+  always: { section: 'starters', priceMinor: 500, tags: ['vegan'] },
+  hidden: { section: 'starters', priceMinor: 100, hidden: true },
+  lunch: {
+    section: 'mains',
+    priceMinor: 1500,
+    tags: ['vegetarian'],
+    scheduleStart: '12:00',
+    scheduleEnd: '15:00',
+  },
+  late: { section: 'mains', priceMinor: 2500, scheduleStart: '22:00', scheduleEnd: '02:00' },
+  monday: { section: 'mains', priceMinor: 1000, scheduleDays: [1] },
+  soldOut: { section: 'desserts', priceMinor: 800, stock: 0, preventSaleWithoutStock: true },
+  untracked: { section: 'desserts', priceMinor: 3000, stock: 0, preventSaleWithoutStock: false },
+  lastOne: { section: 'desserts', priceMinor: 4000, stock: 1, preventSaleWithoutStock: true },
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: MONDAY_13H });
+  const keys = Object.keys(menuProducts);
+  const inserted = await insertRestaurant(
+    t.db.db,
+    buildSeedRestaurant({
+      name: 'Casa Menú',
+      country: 'ES',
+      timeZone: 'Europe/Madrid',
+      sections: [
+        { key: 'starters', name: { es: 'Entrantes', en: 'Starters' } },
+        { key: 'mains', name: { es: 'Principales', en: 'Mains' } },
+        { key: 'desserts', name: { es: 'Postres', en: 'Desserts' } },
+        { key: 'drinks', name: { es: 'Bebidas', en: 'Drinks' } },
+      ],
+      products: keys.map((key) =>
+        buildSeedProduct({ key, name: { es: key, en: key }, ...menuProducts[key] }),
+      ),
+    }),
+  );
+  restaurantId = inserted.restaurant.id;
+  for (const product of inserted.products) productIds[product.key!] = product.id;
+  otherRestaurantId = (await insertRestaurant(t.db.db, buildSeedRestaurant())).restaurant.id;
+});
+
+afterAll(() => t?.close());
+
+async function menuAt(now: Date, query = ''): Promise<string[]> {
+  t.clock.set(now);
+  const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/${restaurantId}/menu${query}` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Menu).items.map((p) => p.name.en);
+}
+
+describe('GET /api/restaurants/:id/menu', () => {
+  it('answers the visible products with their sections, in menu order, priced in the restaurant currency', async () => {
+    t.clock.set(MONDAY_13H);
+    const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/${restaurantId}/menu` });
+    expect(res.statusCode).toBe(200);
+    const menu = res.json() as Menu;
+    expect(menu).toMatchObject({ restaurantId, currency: 'EUR', country: 'ES' });
+    expect(menu.sections.map((s) => s.key)).toEqual(['starters', 'mains', 'desserts']);
+    expect(menu.items.map((p) => p.name.en)).toEqual(['always', 'lunch', 'monday', 'untracked', 'lastOne']);
+    expect(menu.items[0]).toMatchObject({
+      id: productIds.always,
+      restaurantId,
+      section: 'starters',
+      price: 500,
+      currency: 'EUR',
+      vegan: true,
+      vegetarian: true,
+      tags: ['vegan'],
+      discount: null,
+      discountType: null,
+      favoritesCount: 0,
+      imageUrl: null,
+    });
+  });
+
+  it.each([
+    [
+      'Monday 23:30 (late runs across midnight)',
+      MONDAY_23H30,
+      ['always', 'late', 'monday', 'untracked', 'lastOne'],
+    ],
+    [
+      'Tuesday 01:00 (after midnight, no longer Monday)',
+      TUESDAY_01H,
+      ['always', 'late', 'untracked', 'lastOne'],
+    ],
+    ['Sunday 13:00', SUNDAY_13H, ['always', 'lunch', 'untracked', 'lastOne']],
+  ])('follows the clock in the restaurant time zone: %s', async (_, now, expected) => {
+    expect(await menuAt(now)).toEqual(expected);
+  });
+
+  it('hides a product when the last unit is gone', async () => {
+    expect(await menuAt(MONDAY_13H)).toContain('lastOne');
+    const client = t.db.db;
+    await client.update(products).set({ stock: 0 }).where(eq(products.id, productIds.lastOne!));
+    try {
+      expect(await menuAt(MONDAY_13H)).not.toContain('lastOne');
+    } finally {
+      await client.update(products).set({ stock: 1 }).where(eq(products.id, productIds.lastOne!));
+    }
+  });
+
+  it.each([
+    ['?vegan=true', ['always']],
+    ['?vegetarian=true', ['always', 'lunch']],
+    ['?vegan=false', ['always', 'lunch', 'monday', 'untracked', 'lastOne']],
+    ['?minPrice=1000&maxPrice=3000', ['lunch', 'monday', 'untracked']],
+    ['?maxPrice=1000', ['always', 'monday']],
+    ['?minPrice=3000', ['untracked', 'lastOne']],
+    ['?minPrice=0&maxPrice=0', ['always', 'lunch', 'monday', 'untracked', 'lastOne']],
+    ['?vegetarian=true&minPrice=1000', ['lunch']],
+  ])('filters %s', async (query, expected) => {
+    expect(await menuAt(MONDAY_13H, query)).toEqual(expected);
+  });
+
+  it.each([['?minPrice=-1'], ['?maxPrice=abc'], ['?spicy=true'], ['?vegan=1'], ['?minPrice=1&minPrice=2']])(
+    'answers 400 VALIDATION_FAILED to %s',
+    async (query) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/${restaurantId}/menu${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
+
+  it.each([['8f14e45f-ceea-4e7a-9d7b-5d5e0c2f9a11'], ['nope'], ['%00']])(
+    'answers 404 for restaurant %s',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/${id}/menu` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Restaurant not found' } });
+    },
+  );
+});
+
+describe('GET /api/restaurants/:id/menu/:productId', () => {
+  const getProduct = (productId: string, id = restaurantId) =>
+    t.app.inject({ method: 'GET', url: `/api/restaurants/${id}/menu/${productId}` });
+
+  it('answers a visible product', async () => {
+    t.clock.set(MONDAY_13H);
+    const res = await getProduct(productIds.lunch!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json() as Product).toMatchObject({
+      id: productIds.lunch,
+      name: { es: 'lunch', en: 'lunch' },
+      price: 1500,
+      scheduleStart: '12:00',
+      scheduleEnd: '15:00',
+      vegetarian: true,
+      vegan: false,
+    });
+  });
+
+  it('answers 404 when the product is not visible now, hidden, unknown, malformed or of another restaurant', async () => {
+    t.clock.set(MONDAY_23H30);
+    const cases = [
+      getProduct(productIds.lunch!),
+      getProduct(productIds.hidden!),
+      getProduct(productIds.soldOut!),
+      getProduct('8f14e45f-ceea-4e7a-9d7b-5d5e0c2f9a11'),
+      getProduct('not-a-uuid'),
+      getProduct(productIds.always!, otherRestaurantId),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
+    }
+    expect((await getProduct(productIds.always!, 'not-a-uuid')).json().error.message).toBe(
+      'Restaurant not found',
+    );
+  });
+});
+
+describe('the SQL visibility (restaurant vegan filter) agrees with the domain rule (menu)', () => {
+  const schedules: Partial<SeedProduct>[] = [
+    { scheduleStart: '22:00', scheduleEnd: '02:00', scheduleDays: [5] },
+    { scheduleStart: '13:00', scheduleEnd: '13:00' },
+    { scheduleDays: [] },
+    { scheduleStart: '23:00', scheduleEnd: '23:59', scheduleDays: [0] },
+    { scheduleStart: '09:30', scheduleEnd: '17:45', scheduleDays: [1, 2, 3, 4, 5] },
+    { stock: 1, preventSaleWithoutStock: true, scheduleDays: [0, 6] },
+    { stock: 0, preventSaleWithoutStock: true },
+    { hidden: true },
+  ];
+  const zones = ['America/Santiago', 'Europe/Madrid', 'America/Lima', 'America/Caracas'];
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    for (const [index, schedule] of schedules.entries()) {
+      const place = await insertRestaurant(
+        t.db.db,
+        buildSeedRestaurant({
+          category: 'crosscheck',
+          timeZone: zones[index % zones.length]!,
+          products: [buildSeedProduct({ tags: ['vegan'], ...schedule })],
+        }),
+      );
+      ids.push(place.restaurant.id);
+    }
+  });
+
+  it('at many instants over a week', async () => {
+    const start = Date.parse('2026-03-06T00:00:00Z'); // a Friday
+    const seen = { visible: 0, hidden: 0 };
+    for (let minutes = 0; minutes < 7 * 24 * 60; minutes += 173) {
+      t.clock.set(new Date(start + minutes * 60_000));
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/restaurants?category=crosscheck&vegan=true&limit=100',
+      });
+      const bySql = new Set((list.json() as RestaurantList).items.map((r) => r.id));
+      for (const id of ids) {
+        const menu = await t.app.inject({ method: 'GET', url: `/api/restaurants/${id}/menu?vegan=true` });
+        const byDomain = (menu.json() as Menu).items.length > 0;
+        seen[byDomain ? 'visible' : 'hidden'] += 1;
+        expect({ at: t.clock.now().toISOString(), id, visible: bySql.has(id) }).toEqual({
+          at: t.clock.now().toISOString(),
+          id,
+          visible: byDomain,
+        });
+      }
+    }
+    expect(seen.visible).toBeGreaterThan(50);
+    expect(seen.hidden).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,282 @@
+import { haversineMeters } from '@comensal/domain';
+import type { RestaurantDetail, RestaurantList } from '@comensal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+
+// Monday 2 March 2026, 12:00 in Santiago (UTC−3), 16:00 in Madrid (UTC+1)
+const NOW = new Date('2026-03-02T15:00:00Z');
+const PLAZA_DE_ARMAS = { lat: -33.4378, lng: -70.6505 };
+
+let t: TestApp;
+const ids: Record<string, string> = {};
+
+async function get<T = RestaurantList>(url: string): Promise<{ status: number; body: T }> {
+  const res = await t.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: NOW });
+  const add = async (key: string, overrides: Parameters<typeof buildSeedRestaurant>[0]) => {
+    ids[key] = (await insertRestaurant(t.db.db, buildSeedRestaurant(overrides))).restaurant.id;
+  };
+  await add('nandu', {
+    name: 'Café Ñandú',
+    category: 'cafe',
+    location: { lat: -33.4372, lng: -70.6506 }, // ~70 m from the plaza
+    products: [buildSeedProduct({ tags: ['vegan'] })],
+  });
+  await add('arbol', {
+    name: 'El Árbol',
+    category: 'vegetarian',
+    location: { lat: -33.4489, lng: -70.6693 }, // ~2 km
+    products: [buildSeedProduct({ tags: ['vegetarian'] })],
+  });
+  await add('cena', {
+    name: 'La Cena',
+    category: 'chilean',
+    location: { lat: -33.0472, lng: -71.6127 }, // Valparaíso, ~100 km
+    products: [
+      buildSeedProduct({ tags: ['vegan'], scheduleStart: '20:00', scheduleEnd: '23:00' }),
+      buildSeedProduct(),
+    ],
+  });
+  await add('hidden', {
+    name: 'Oculto',
+    category: 'chilean',
+    location: { lat: -33.5, lng: -70.6 }, // ~8 km
+    products: [buildSeedProduct({ tags: ['vegan'], hidden: true })],
+  });
+  await add('zeta', {
+    name: 'Zeta Grill',
+    category: 'grill',
+    country: 'ES',
+    city: 'Madrid',
+    timeZone: 'Europe/Madrid',
+    location: { lat: 40.4168, lng: -3.7038 },
+    rooms: [
+      { key: 'terraza', name: { es: 'Terraza', en: 'Terrace' }, tables: [{ number: 7, seats: 6 }] },
+      { key: 'salon', name: { es: 'Salón', en: 'Dining room' }, tables: [{ number: 1, seats: 2 }] },
+    ],
+    payments: {
+      webpay: false,
+      cash: true,
+      mobileTransfer: {
+        bankCode: '0102',
+        bankName: 'Banco de Venezuela',
+        phone: '04141234567',
+        idNumber: 'V12345678',
+      },
+    },
+    delivery: { enabled: true, mode: 'zones', zones: [{ radiusMeters: 3000, priceMinor: 250 }] },
+  });
+  await add('percent', {
+    name: '100% Sabor_Casa',
+    category: 'chilean',
+    location: { lat: -33.47, lng: -70.6483 },
+  }); // ~3.6 km
+});
+
+afterAll(() => t?.close());
+
+const names = (list: RestaurantList) => list.items.map((r) => r.name);
+
+describe('GET /api/restaurants', () => {
+  it('lists every restaurant by name, ignoring case and accents', async () => {
+    const { status, body } = await get('/api/restaurants');
+    expect(status).toBe(200);
+    expect(names(body)).toEqual([
+      '100% Sabor_Casa',
+      'Café Ñandú',
+      'El Árbol',
+      'La Cena',
+      'Oculto',
+      'Zeta Grill',
+    ]);
+    expect(body.nextCursor).toBeNull();
+    const nandu = body.items.find((r) => r.id === ids.nandu);
+    expect(nandu).toMatchObject({
+      slug: expect.stringMatching(/^test-restaurant-/),
+      category: 'cafe',
+      country: 'CL',
+      currency: 'CLP',
+      timeZone: 'America/Santiago',
+      location: { lat: -33.4372, lng: -70.6506 },
+      coverUrl: null,
+      hasVegan: true,
+      hasVegetarian: true,
+      favoritesCount: 0,
+    });
+    expect(nandu).not.toHaveProperty('distance');
+  });
+
+  it.each([
+    ['nandu', ['Café Ñandú']],
+    ['ÑANDÚ', ['Café Ñandú']],
+    ['arbol', ['El Árbol']],
+    ['  la  ', ['La Cena']],
+    ['%', ['100% Sabor_Casa']],
+    ['_', ['100% Sabor_Casa']],
+    ["'; DROP TABLE restaurants; --", []],
+  ])('searches the name with q=%j', async (q, expected) => {
+    const { status, body } = await get(`/api/restaurants?q=${encodeURIComponent(q)}`);
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(expected);
+  });
+
+  it('filters by category', async () => {
+    expect(names((await get('/api/restaurants?category=chilean')).body)).toEqual([
+      '100% Sabor_Casa',
+      'La Cena',
+      'Oculto',
+    ]);
+    expect(names((await get('/api/restaurants?category=sushi')).body)).toEqual([]);
+  });
+
+  it('keeps restaurants with a vegan / vegetarian product visible now', async () => {
+    expect(names((await get('/api/restaurants?vegan=true')).body)).toEqual(['Café Ñandú']);
+    expect(names((await get('/api/restaurants?vegetarian=true')).body)).toEqual(['Café Ñandú', 'El Árbol']);
+    expect(names((await get('/api/restaurants?vegan=false')).body)).toHaveLength(6);
+    // at 21:00 in Santiago La Cena's dinner-only vegan dish is on the menu
+    t.clock.set(new Date('2026-03-03T00:00:00Z'));
+    try {
+      expect(names((await get('/api/restaurants?vegan=true')).body)).toEqual(['Café Ñandú', 'La Cena']);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it('pages with an opaque cursor, without gaps or repeats', async () => {
+    const seen: string[] = [];
+    let url = '/api/restaurants?limit=4';
+    for (let page = 0; page < 5; page += 1) {
+      const { status, body } = await get(url);
+      expect(status).toBe(200);
+      expect(body.items.length).toBeLessThanOrEqual(4);
+      seen.push(...names(body));
+      if (!body.nextCursor) break;
+      url = `/api/restaurants?limit=4&cursor=${encodeURIComponent(body.nextCursor)}`;
+    }
+    expect(seen).toEqual(['100% Sabor_Casa', 'Café Ñandú', 'El Árbol', 'La Cena', 'Oculto', 'Zeta Grill']);
+
+    const first = await get('/api/restaurants?limit=2&category=chilean');
+    expect(names(first.body)).toEqual(['100% Sabor_Casa', 'La Cena']);
+    const second = await get(`/api/restaurants?limit=2&category=chilean&cursor=${first.body.nextCursor}`);
+    expect(names(second.body)).toEqual(['Oculto']);
+    expect(second.body.nextCursor).toBeNull();
+  });
+
+  it('gives the distance in metres from lat/lng and sorts by it', async () => {
+    const { status, body } = await get(
+      `/api/restaurants?lat=${PLAZA_DE_ARMAS.lat}&lng=${PLAZA_DE_ARMAS.lng}&sort=distance`,
+    );
+    expect(status).toBe(200);
+    expect(names(body)).toEqual([
+      'Café Ñandú',
+      'El Árbol',
+      '100% Sabor_Casa',
+      'Oculto',
+      'La Cena',
+      'Zeta Grill',
+    ]);
+    for (const item of body.items) {
+      expect(item.distance).toBe(Math.round(haversineMeters(PLAZA_DE_ARMAS, item.location)));
+    }
+    const distances = body.items.map((r) => r.distance ?? -1);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    // pages by distance too
+    const page1 = await get(
+      `/api/restaurants?lat=${PLAZA_DE_ARMAS.lat}&lng=${PLAZA_DE_ARMAS.lng}&sort=distance&limit=4`,
+    );
+    const page2 = await get(
+      `/api/restaurants?lat=${PLAZA_DE_ARMAS.lat}&lng=${PLAZA_DE_ARMAS.lng}&sort=distance&limit=4&cursor=${page1.body.nextCursor}`,
+    );
+    expect([...names(page1.body), ...names(page2.body)]).toEqual(names(body));
+
+    // by name, with distances
+    const byName = await get(`/api/restaurants?lat=${PLAZA_DE_ARMAS.lat}&lng=${PLAZA_DE_ARMAS.lng}`);
+    expect(names(byName.body)[0]).toBe('100% Sabor_Casa');
+    expect(byName.body.items.every((r) => typeof r.distance === 'number')).toBe(true);
+  });
+
+  it.each([
+    ['limit=1000', 'limit'],
+    ['limit=0', 'limit'],
+    ['limit=two', 'limit'],
+    ['foo=bar', ''],
+    ['lat=91&lng=0', 'lat'],
+    ['lat=abc&lng=1', 'lat'],
+    ['sort=price', 'sort'],
+    ['vegan=yes', 'vegan'],
+    ['q=' + 'x'.repeat(101), 'q'],
+    ['q=a&q=b', 'q'],
+  ])('answers 400 VALIDATION_FAILED to ?%s', async (query, field) => {
+    const { status, body } = await get<{ error: { code: string; details: { path: string }[] } }>(
+      `/api/restaurants?${query}`,
+    );
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details.map((d) => d.path)).toContain(field);
+  });
+
+  it.each([
+    ['lat=1', 'lat and lng go together'],
+    ['sort=distance', 'sort=distance needs lat and lng'],
+    ['cursor=not-a-cursor', 'Invalid cursor: start again without it'],
+    [
+      'cursor=' + Buffer.from('{"sort":"name","name":"x","id":"1; DROP"}').toString('base64url'),
+      'Invalid cursor: start again without it',
+    ],
+  ])('answers 400 to ?%s', async (query, message) => {
+    const { status, body } = await get<{ error: { code: string; message: string } }>(
+      `/api/restaurants?${query}`,
+    );
+    expect(status).toBe(400);
+    expect(body.error).toEqual({ code: 'VALIDATION_FAILED', message });
+  });
+
+  it('rejects a name cursor used with sort=distance', async () => {
+    const { body } = await get('/api/restaurants?limit=1');
+    const res = await get(`/api/restaurants?lat=0&lng=0&sort=distance&cursor=${body.nextCursor}`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('GET /api/restaurants/:id', () => {
+  it('answers the restaurant with its rooms and tables', async () => {
+    const { status, body } = await get<RestaurantDetail>(`/api/restaurants/${ids.zeta}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: ids.zeta,
+      name: 'Zeta Grill',
+      currency: 'EUR',
+      timeZone: 'Europe/Madrid',
+      phone: '+56 2 2345 6789',
+      imageUrls: [],
+      pickup: true,
+      delivery: { mode: 'zones', zones: [{ radiusMeters: 3000, priceMinor: 250 }] },
+      payments: { webpay: false, cash: true, mobileTransfer: true },
+      reviewUrl: null,
+      suggestedTipPercent: 10,
+    });
+    expect(body.openingHours).toHaveLength(7);
+    expect(body.rooms.map((r) => [r.name.en, r.tables.map((table) => [table.number, table.seats])])).toEqual([
+      ['Terrace', [[7, 6]]],
+      ['Dining room', [[1, 2]]],
+    ]);
+    expect(JSON.stringify(body)).not.toContain('04141234567'); // Pago Móvil details are not public here
+  });
+
+  it.each([
+    ['an unknown id', '8f14e45f-ceea-4e7a-9d7b-5d5e0c2f9a11'],
+    ['a malformed id', 'not-a-uuid'],
+    ['an almost-uuid', '8f14e45f-ceea-4e7a-9d7b-5d5e0c2f9a1'],
+    ['SQL', encodeURIComponent("1' OR '1'='1")],
+  ])('answers 404 NOT_FOUND for %s', async (_, id) => {
+    const { status, body } = await get(`/api/restaurants/${id}`);
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Restaurant not found' } });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The built web app (apps/web/dist) with an SPA fallback, uploaded/generated files under
+ * /files/* (DATA_DIR/files), and the 404 handler of everything else.
+ *
+ * Fallback rule: a GET/HEAD outside /api and /files, without a file extension, that accepts HTML
+ * gets index.html; anything else unknown gets the JSON 404.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors.ts';
+import { globalPlugin } from './plugin.ts';
+
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const FILES_PREFIX = '/files/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const WEB_NOT_BUILT =
+  'The Comensal web app is not built yet. Run `npm run build` in the project folder, then start the server again.\n';
+
+function wantsSpaPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith(FILES_PREFIX)) return false;
+  if (path.posix.extname(pathname) !== '') return false; // a missing asset, not a page
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', async (app, options) => {
+  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  const filesDir = path.join(app.config.dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: filesDir,
+    prefix: FILES_PREFIX,
+    decorateReply: !hasWeb,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=3600'),
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      decorateReply: true,
+      cacheControl: false,
+      // hashed build output never changes; everything else (index.html, manifest…) is revalidated
+      setHeaders: (reply, filePath) =>
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+        ),
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built: / answers 503 until `npm run build`');
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT),
+    );
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsSpaPage(request)) return sendNotFound(request, reply);
+    if (!hasWeb) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', webDistDir);
+  });
+});

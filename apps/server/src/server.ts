@@ -1,0 +1,147 @@
+/**
+ * The process: `node apps/server/src/server.ts` (npm start).
+ *
+ * Start: config → (embedded mode) DATA_DIR lock → PostgreSQL → pool → migrations → demo seed →
+ * HTTP. SIGINT/SIGTERM/SIGHUP: close Fastify (in-flight requests finish), then the pool, then
+ * PostgreSQL, release the lock, exit 0 — once, whatever number of signals arrive. A failure at
+ * start-up undoes what was started and exits 1 with the reason.
+ */
+import './check-node-version.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import dotenv from 'dotenv';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { resolveConfig, type Config } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { localFileStorage } from './storage/file-storage.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+type Cleanup = { name: string; run: () => Promise<unknown> };
+
+async function main(): Promise<void> {
+  const envFile = path.resolve(process.cwd(), '.env');
+  if (existsSync(envFile)) dotenv.config({ path: envFile, quiet: true });
+
+  const resolved = await resolveConfig(process.env, process.cwd());
+  if (!resolved.ok) {
+    for (const line of resolved.errors) console.error(line);
+    process.exit(1);
+  }
+  const config: Config = resolved.config;
+  const logger = createLogger(config.logLevel);
+
+  // Resources in start order; stopped in reverse (Fastify, pool, PostgreSQL, lock).
+  const cleanups: Cleanup[] = [];
+  let startup: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (reason: string, exitCode: number) => {
+    stopping ??= (async () => {
+      logger.info({ reason }, 'shutting down');
+      const timer = setTimeout(() => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      // A signal during start-up: let the step under way finish (it checks isStopping after
+      // each step), so that whatever it started is stopped too.
+      await startup?.catch(() => undefined);
+      for (const cleanup of cleanups.reverse()) {
+        try {
+          await cleanup.run();
+        } catch (error) {
+          logger.error({ err: error }, `could not stop ${cleanup.name}`);
+          exitCode = 1;
+        }
+      }
+      logger.info('stopped');
+      logger.flush?.();
+      process.exit(exitCode);
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void stop(signal, 0));
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    void stop('uncaught exception', 1);
+  });
+  process.on('unhandledRejection', (error) => {
+    logger.fatal({ err: error }, 'unhandled rejection');
+    void stop('unhandled rejection', 1);
+  });
+
+  try {
+    startup = start(config, logger, cleanups, () => stopping !== undefined, stop);
+    await startup;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) console.error(`comensal: ${error.message}`);
+    else if (stopping) logger.info({ err: error }, 'start-up interrupted');
+    else
+      logger.fatal(
+        { err: error },
+        `start-up failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    await stop('start-up failed', 1);
+  }
+}
+
+async function start(
+  config: Config,
+  logger: Logger,
+  cleanups: Cleanup[],
+  isStopping: () => boolean,
+  stop: (reason: string, exitCode: number) => Promise<void>,
+) {
+  let connectionString = config.databaseUrl;
+  if (connectionString === null) {
+    const lock = await acquireDataDirLock(config.dataDir);
+    cleanups.push({ name: 'the DATA_DIR lock', run: () => lock.release() });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'pg'),
+      passwordFile: path.join(config.dataDir, 'pg-password'),
+      logger,
+    });
+    cleanups.push({ name: 'PostgreSQL', run: () => embedded.stop() });
+    embedded.onUnexpectedExit(() => {
+      // A Ctrl-C in a terminal reaches PostgreSQL too, a moment before our own handler runs.
+      setTimeout(() => {
+        if (isStopping()) return;
+        logger.fatal('the embedded PostgreSQL stopped unexpectedly');
+        void stop('PostgreSQL exited', 1);
+      }, 500).unref();
+    });
+    connectionString = embedded.connectionString;
+  }
+  if (isStopping()) return;
+
+  await migrateDatabase(connectionString);
+  const database = createDatabase(connectionString, {
+    onError: (error) => {
+      if (!isStopping()) logger.warn({ err: error }, 'idle database connection failed');
+    },
+  });
+  cleanups.push({ name: 'the database pool', run: () => database.close() });
+
+  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  if (config.s3)
+    logger.warn('S3_* is set, but S3 storage is not implemented yet: files go to DATA_DIR/files');
+  if (config.seedDemo) await seedDemoData({ db: database.db, config, storage, logger });
+  if (isStopping()) return;
+
+  const app: FastifyInstance = await buildApp({ config, database, logger });
+  cleanups.push({ name: 'the HTTP server', run: () => app.close() });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { publicUrl: config.publicUrl, database: config.databaseUrl ? 'DATABASE_URL' : 'embedded' },
+    `Comensal is ready on ${config.publicUrl}`,
+  );
+}
+
+await main();
