@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      {
+        test: {
+          name: 'contracts',
+          root: './packages/contracts',
+          include: ['src/**/*.test.ts'],
+          passWithNoTests: true,
+        },
+      },
       { test: { name: 'tools', root: './tools', include: ['**/*.test.ts'] } },
       './apps/web',
       './apps/server',
