@@ -5,9 +5,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(root, 'e2e/.data');
-rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.E2E_PORT ?? '3107';
+// one folder per port, so runs on different ports (e2e, screenshots) never share a database
+const dataDir = path.join(root, `e2e/.data-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
