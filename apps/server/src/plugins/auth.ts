@@ -1,15 +1,29 @@
 /**
- * Mounts better-auth at /api/auth/* (its own protocol and error bodies) and decorates
- * `app.auth` for other modules (sessions: `app.auth.api.getSession({ headers })`).
+ * Mounts better-auth at /api/auth/* (its own protocol and error bodies, through
+ * src/auth/auth-handler.ts) and decorates `app.auth` for other modules. Routes of ours find the
+ * caller with {@link getDiner} / {@link requireDiner} / {@link requireUser}.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAuthHandler } from '../auth/auth-handler.ts';
 import { AUTH_BASE_PATH, createAuth, type Auth } from '../auth/auth.ts';
+import { AppError } from '../lib/app-error.ts';
 import { globalPlugin } from './plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
   }
+  interface FastifyRequest {
+    /** Memo of {@link getDiner} for this request. */
+    dinerLookup?: Promise<Diner | null>;
+  }
+}
+
+/** Who is calling: a signed-in user or a guest (better-auth anonymous user). */
+export interface Diner {
+  userId: string;
+  isGuest: boolean;
+  sessionId: string;
 }
 
 /**
@@ -17,7 +31,7 @@ declare module 'fastify' {
  * limits, session records); give it the one Fastify worked out under TRUST_PROXY instead of
  * whatever the client sent.
  */
-function toFetchHeaders(request: FastifyRequest): Headers {
+export function toFetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'x-forwarded-for' || name === 'x-real-ip') continue;
@@ -27,10 +41,41 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** The caller's session, or null (no cookie, expired, signed out). Looked up once per request. */
+export function getDiner(request: FastifyRequest): Promise<Diner | null> {
+  request.dinerLookup ??= (async () => {
+    const cookie = request.headers.cookie;
+    if (!cookie) return null;
+    const result = await request.server.auth.api.getSession({ headers: new Headers({ cookie }) });
+    if (!result) return null;
+    return {
+      userId: result.user.id,
+      isGuest: result.user.isAnonymous === true,
+      sessionId: result.session.id,
+    };
+  })();
+  return request.dinerLookup;
+}
+
+/** The caller, user or guest; 401 UNAUTHENTICATED without a session. */
+export async function requireDiner(request: FastifyRequest): Promise<Diner> {
+  const diner = await getDiner(request);
+  if (!diner) throw new AppError('UNAUTHENTICATED', 'Sign in or continue as a guest first');
+  return diner;
+}
+
+/** A signed-in user (not a guest): 401 without a session, 403 FORBIDDEN for guests. */
+export async function requireUser(request: FastifyRequest): Promise<Diner> {
+  const diner = await requireDiner(request);
+  if (diner.isGuest) throw new AppError('FORBIDDEN', 'Guests cannot do this: create an account or sign in');
+  return diner;
+}
+
 async function authRoutes(app: FastifyInstance) {
   // better-auth reads the body itself: hand it the raw text, whatever the content type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  const handle = createAuthHandler(app.auth);
 
   app.route({
     method: ['GET', 'POST'],
@@ -39,7 +84,7 @@ async function authRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const url = new URL(request.url, app.config.publicUrl);
       const hasBody = request.method !== 'GET' && typeof request.body === 'string' && request.body.length > 0;
-      const response = await app.auth.handler(
+      const response = await handle(
         new Request(url, {
           method: request.method,
           headers: toFetchHeaders(request),
@@ -58,6 +103,10 @@ async function authRoutes(app: FastifyInstance) {
 }
 
 export const authPlugin = globalPlugin('auth', async (app) => {
-  app.decorate('auth', createAuth({ config: app.config, db: app.db, logger: app.log }));
+  app.decorateRequest('dinerLookup', undefined);
+  app.decorate(
+    'auth',
+    createAuth({ config: app.config, db: app.db, logger: app.log, now: app.now, mailer: app.mailer }),
+  );
   await app.register(authRoutes);
 });

@@ -15,7 +15,16 @@ const AUTH_ERROR_MESSAGES: Readonly<Record<string, MessageId>> = {
   RATE_LIMITED: 'auth.error.rateLimited',
   TOO_MANY_REQUESTS: 'auth.error.rateLimited',
   NETWORK_ERROR: 'auth.error.network',
+  // Our server: sign-up never says whether the e-mail is taken; a guest's data that could not move.
+  SIGN_UP_FAILED: 'auth.error.signUpFailed',
+  INVALID_DISPLAY_NAME: 'auth.field.displayName.invalid',
+  GUEST_TRANSFER_FAILED: 'auth.error.guestTransfer',
 };
+
+/** The `?error=` of a Google / Facebook round trip that failed → translated message. */
+export function socialErrorMessageId(error: string): MessageId {
+  return error === 'guest_transfer_failed' ? 'auth.error.guestTransfer' : 'auth.error.social';
+}
 
 export function authErrorMessageId(code: string): MessageId {
   return AUTH_ERROR_MESSAGES[code] ?? 'auth.error.unknown';

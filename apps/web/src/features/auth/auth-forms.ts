@@ -1,10 +1,13 @@
+import { DISPLAY_NAME_MAX } from '@comensal/contracts';
+import { isSupportedLocale, type SupportedLocale } from '@comensal/domain';
 import { z } from 'zod';
 import type { MessageId } from '../../lib/i18n';
 
 /** better-auth's default password length limits. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const DISPLAY_NAME_MAX_LENGTH = 60;
+/** The server's limit (`displayNameSchema`). */
+export const DISPLAY_NAME_MAX_LENGTH = DISPLAY_NAME_MAX;
 
 const emailSchema = z.email();
 
@@ -39,8 +42,11 @@ export type RegisterField = 'displayName' | 'email' | 'password';
 
 export function parseRegisterForm(
   form: FormData,
-): Parsed<{ displayName: string; email: string; password: string }, RegisterField> {
+  fallbackLocale: SupportedLocale,
+): Parsed<{ displayName: string; email: string; password: string; locale: SupportedLocale }, RegisterField> {
   const displayName = text(form, 'displayName').trim();
+  const submittedLocale = text(form, 'locale');
+  const locale = isSupportedLocale(submittedLocale) ? submittedLocale : fallbackLocale;
   const email = text(form, 'email').trim();
   const password = text(form, 'password');
   const fieldErrors: FieldErrors<RegisterField> = {};
@@ -53,7 +59,7 @@ export function parseRegisterForm(
   else if (password.length > PASSWORD_MAX_LENGTH) fieldErrors.password = 'auth.error.passwordTooLong';
   return Object.keys(fieldErrors).length > 0
     ? { ok: false, fieldErrors }
-    : { ok: true, data: { displayName, email, password } };
+    : { ok: true, data: { displayName, email, password, locale } };
 }
 
 /** Values of the placeholders in auth messages (`{min}`, `{max}`, `{maxName}`). */

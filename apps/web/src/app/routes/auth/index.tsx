@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect, useActionData, useSearchParams } from 'react-router';
+import { type ActionFunctionArgs, redirect, useActionData } from 'react-router';
 import { signInAsGuest } from '../../../features/auth/api/sign-in-as-guest';
 import { authErrorMessageId } from '../../../features/auth/auth-errors';
 import { AuthOptions } from '../../../features/auth/components/auth-options';
@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/toast';
 import { useAuth } from '../../session';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+import { useAuthFormContext } from './form-context';
 
 /** "Continue as guest". */
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,13 +25,13 @@ export function Component() {
   useDocumentTitle(t('auth.index.documentTitle'));
   const auth = useAuth();
   const result = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get(REDIRECT_PARAM);
+  const { redirectTo, social } = useAuthFormContext();
   return (
     <AuthOptions
       auth={auth}
       redirectTo={redirectTo}
-      continueTo={safeRedirectTarget(redirectTo)}
+      continueTo={social.returnTo}
+      social={social}
       guestError={result?.guestError}
     />
   );

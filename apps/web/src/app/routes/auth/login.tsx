@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect, useActionData, useSearchParams } from 'react-router';
+import { SOCIAL_ERROR_PARAM } from '../../../features/auth/api/sign-in-social';
 import { signIn } from '../../../features/auth/api/sign-in';
-import { authErrorMessageId } from '../../../features/auth/auth-errors';
+import { authErrorMessageId, socialErrorMessageId } from '../../../features/auth/auth-errors';
 import { type LoginField, parseLoginForm } from '../../../features/auth/auth-forms';
 import type { AuthFormResult } from '../../../features/auth/components/auth-form-result';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -8,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/toast';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+import { useAuthFormContext } from './form-context';
 
 export async function action({
   request,
@@ -25,6 +27,10 @@ export function Component() {
   const t = useT();
   useDocumentTitle(t('auth.login.title'));
   const result = useActionData<AuthFormResult<LoginField>>();
+  const context = useAuthFormContext();
   const [searchParams] = useSearchParams();
-  return <LoginForm redirectTo={searchParams.get(REDIRECT_PARAM)} {...(result && { result })} />;
+  // A Google / Facebook round trip that failed comes back here with `?error=<code>`.
+  const socialErrorCode = searchParams.get(SOCIAL_ERROR_PARAM);
+  const socialError = socialErrorCode === null ? undefined : socialErrorMessageId(socialErrorCode);
+  return <LoginForm context={context} formError={socialError} {...(result && { result })} />;
 }

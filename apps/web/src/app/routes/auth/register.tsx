@@ -1,19 +1,20 @@
-import { type ActionFunctionArgs, redirect, useActionData, useSearchParams } from 'react-router';
+import { type ActionFunctionArgs, redirect, useActionData } from 'react-router';
 import { signUp } from '../../../features/auth/api/sign-up';
 import { authErrorMessageId } from '../../../features/auth/auth-errors';
 import { parseRegisterForm, type RegisterField } from '../../../features/auth/auth-forms';
 import type { AuthFormResult } from '../../../features/auth/components/auth-form-result';
 import { RegisterForm } from '../../../features/auth/components/register-form';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
+import { detectLocale, useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/toast';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+import { useAuthFormContext } from './form-context';
 
 export async function action({
   request,
 }: ActionFunctionArgs): Promise<AuthFormResult<RegisterField> | Response> {
   const form = await request.formData();
-  const parsed = parseRegisterForm(form);
+  const parsed = parseRegisterForm(form, detectLocale());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors };
   const result = await signUp(parsed.data);
   if (!result.ok) return { formError: authErrorMessageId(result.code) };
@@ -25,6 +26,6 @@ export function Component() {
   const t = useT();
   useDocumentTitle(t('auth.register.title'));
   const result = useActionData<AuthFormResult<RegisterField>>();
-  const [searchParams] = useSearchParams();
-  return <RegisterForm redirectTo={searchParams.get(REDIRECT_PARAM)} {...(result && { result })} />;
+  const context = useAuthFormContext();
+  return <RegisterForm context={context} {...(result && { result })} />;
 }

@@ -11,7 +11,9 @@ export async function runAuthCall(what: string, call: () => Promise<BetterAuthAn
   try {
     const { error } = await call();
     if (!error) return { ok: true };
-    return { ok: false, code: error.code ?? (error.status === 429 ? 'RATE_LIMITED' : 'UNKNOWN') };
+    // better-auth's limiter answers 429 with or without a code: either way it is "too many attempts".
+    if (error.status === 429) return { ok: false, code: 'RATE_LIMITED' };
+    return { ok: false, code: error.code ?? 'UNKNOWN' };
   } catch (error) {
     logFailure(`${what} failed`, error);
     return { ok: false, code: 'NETWORK_ERROR' };

@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@comensal/domain';
 import { authClient, invalidateSession } from '../../../lib/auth-client';
 import { clearGuestProfile } from '../guest-profile';
 import { type AuthResult, runAuthCall } from './auth-result';
@@ -6,13 +7,23 @@ export interface SignUpInput {
   displayName: string;
   email: string;
   password: string;
+  /** The language the diner uses now; the server keeps it on the account (mails, profile). */
+  locale: SupportedLocale;
 }
 
-/** Creates an account (e-mail, password, display name) and signs it in. */
+/**
+ * Creates an account (e-mail, password, display name, language) and signs it in. From a guest
+ * session the server moves the guest's data onto the new account; the local guest profile goes.
+ */
 export async function signUp(input: SignUpInput): Promise<AuthResult> {
-  const result = await runAuthCall('Sign-up', () =>
-    authClient.signUp.email({ name: input.displayName, email: input.email, password: input.password }),
-  );
+  // `locale` is one of the server's additional user fields, which the client's types do not list.
+  const body = {
+    name: input.displayName,
+    email: input.email,
+    password: input.password,
+    locale: input.locale,
+  };
+  const result = await runAuthCall('Sign-up', () => authClient.signUp.email(body));
   if (result.ok) {
     invalidateSession();
     clearGuestProfile();

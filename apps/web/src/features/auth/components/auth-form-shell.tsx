@@ -4,13 +4,16 @@ import { Button } from '../../../components/ui/button';
 import { href } from '../../../config/paths';
 import { type MessageId, useT } from '../../../lib/i18n';
 import { AUTH_MESSAGE_VALUES } from '../auth-forms';
+import type { AuthFormContext } from './auth-form-result';
 import { FormError } from './form-error';
+import { GuestMoveNotice } from './guest-move-notice';
+import { SocialSignIn } from './social-sign-in';
 
 interface AuthFormShellProps {
   titleId: MessageId;
   submitId: MessageId;
   submittingId: MessageId;
-  redirectTo: string | null;
+  context: AuthFormContext;
   formError: MessageId | undefined;
   /** The other form ("No account? Create one" / "Already have an account? Sign in"). */
   switchTo: { route: 'auth.login' | 'auth.register'; promptId: MessageId; linkId: MessageId };
@@ -22,17 +25,19 @@ export function AuthFormShell({
   titleId,
   submitId,
   submittingId,
-  redirectTo,
+  context,
   formError,
   switchTo,
   children,
 }: AuthFormShellProps) {
   const t = useT();
   const isSubmitting = useNavigation().state === 'submitting';
+  const { redirectTo, social, guestName } = context;
   const query = { redirect: redirectTo };
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">{t(titleId)}</h1>
+      {guestName ? <GuestMoveNotice guestName={guestName} /> : null}
       <Form method="post" noValidate className="flex flex-col gap-5">
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <FormError messageId={formError} />
@@ -41,6 +46,7 @@ export function AuthFormShell({
           {isSubmitting ? t(submittingId) : t(submitId)}
         </Button>
       </Form>
+      <SocialSignIn returnTo={social.returnTo} errorPath={social.errorPath} />
       <p className="text-center">
         {t(switchTo.promptId)}{' '}
         <Link

@@ -5,16 +5,19 @@ import { href } from '../../../config/paths';
 import { type MessageId, useT } from '../../../lib/i18n';
 import { type AuthState, displayNameOf } from '../api/get-auth-state';
 import { FormError } from './form-error';
+import { SocialSignIn } from './social-sign-in';
 
 interface AuthOptionsProps {
   auth: AuthState;
   redirectTo: string | null;
   continueTo: string;
+  /** Where Google / Facebook sign-in lands, and where a failed one comes back to. */
+  social: { returnTo: string; errorPath: string };
   guestError?: MessageId | undefined;
 }
 
 /** The auth index: sign in, create an account, or go on as a guest (SPEC §2, §3). */
-export function AuthOptions({ auth, redirectTo, continueTo, guestError }: AuthOptionsProps) {
+export function AuthOptions({ auth, redirectTo, continueTo, social, guestError }: AuthOptionsProps) {
   const t = useT();
   const isSubmitting = useNavigation().state === 'submitting';
   return (
@@ -32,6 +35,7 @@ export function AuthOptions({ auth, redirectTo, continueTo, guestError }: AuthOp
               ? t('auth.index.signedInAsGuest', { name: displayNameOf(auth) })
               : t('auth.index.signedInAs', { name: displayNameOf(auth) })}
           </p>
+          {auth.kind === 'guest' ? <p>{t('auth.index.guestMove')}</p> : null}
           <Link to={continueTo} className={buttonClasses({ block: true })}>
             {t('auth.index.continue')}
           </Link>
@@ -55,6 +59,7 @@ export function AuthOptions({ auth, redirectTo, continueTo, guestError }: AuthOp
           >
             {t('auth.index.register')}
           </Link>
+          <SocialSignIn returnTo={social.returnTo} errorPath={social.errorPath} />
           {auth?.kind === 'guest' ? null : (
             <Form method="post" className="flex flex-col gap-3">
               {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}

@@ -1,15 +1,18 @@
 import { TextField } from '../../../components/ui/text-field';
-import { useT } from '../../../lib/i18n';
+import { type MessageId, useT } from '../../../lib/i18n';
 import type { LoginField } from '../auth-forms';
-import type { AuthFormResult } from './auth-form-result';
+import type { AuthFormContext, AuthFormResult } from './auth-form-result';
 import { AuthFormShell, useFieldError } from './auth-form-shell';
 
 export function LoginForm({
-  redirectTo,
+  context,
   result,
+  formError,
 }: {
-  redirectTo: string | null;
+  context: AuthFormContext;
   result?: AuthFormResult<LoginField>;
+  /** A form-wide error that did not come from the action (a failed social sign-in). */
+  formError?: MessageId | undefined;
 }) {
   const t = useT();
   const fieldError = useFieldError();
@@ -19,8 +22,8 @@ export function LoginForm({
       titleId="auth.login.title"
       submitId="auth.login.submit"
       submittingId="auth.login.submitting"
-      redirectTo={redirectTo}
-      formError={result?.formError}
+      context={context}
+      formError={result?.formError ?? formError}
       switchTo={{ route: 'auth.register', promptId: 'auth.login.noAccount', linkId: 'auth.login.toRegister' }}
     >
       <TextField

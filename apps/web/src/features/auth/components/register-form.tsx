@@ -1,17 +1,21 @@
 import { TextField } from '../../../components/ui/text-field';
-import { useT } from '../../../lib/i18n';
+import { type MessageId, useLocale, useT } from '../../../lib/i18n';
 import { AUTH_MESSAGE_VALUES, DISPLAY_NAME_MAX_LENGTH, type RegisterField } from '../auth-forms';
-import type { AuthFormResult } from './auth-form-result';
+import type { AuthFormContext, AuthFormResult } from './auth-form-result';
 import { AuthFormShell, useFieldError } from './auth-form-shell';
 
 export function RegisterForm({
-  redirectTo,
+  context,
   result,
+  formError,
 }: {
-  redirectTo: string | null;
+  context: AuthFormContext;
   result?: AuthFormResult<RegisterField>;
+  /** A form-wide error that did not come from the action (a failed social sign-in). */
+  formError?: MessageId | undefined;
 }) {
   const t = useT();
+  const { locale } = useLocale();
   const fieldError = useFieldError();
   const errors = result?.fieldErrors ?? {};
   return (
@@ -19,14 +23,16 @@ export function RegisterForm({
       titleId="auth.register.title"
       submitId="auth.register.submit"
       submittingId="auth.register.submitting"
-      redirectTo={redirectTo}
-      formError={result?.formError}
+      context={context}
+      formError={result?.formError ?? formError}
       switchTo={{
         route: 'auth.login',
         promptId: 'auth.register.haveAccount',
         linkId: 'auth.register.toLogin',
       }}
     >
+      {/* The account keeps the language the diner is using now. */}
+      <input type="hidden" name="locale" value={locale} />
       <TextField
         label={t('auth.field.displayName')}
         name="displayName"

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import {
+  apiErrorSchema,
+  authProvidersSchema,
+  MAX_PHOTO_BYTES,
+  meSchema,
+  PHOTO_FIELD,
+  updateMeInputSchema,
+} from '@comensal/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireDiner } from '../../plugins/auth.ts';
+import { localFileStorage, type FileStorage } from '../../storage/file-storage.ts';
+import { getMe, type MeContext } from './get-me.ts';
+import { listAuthProviders } from './list-auth-providers.ts';
+import { updateMe } from './update-me.ts';
+import { uploadPhoto } from './upload-photo.ts';
+
+export interface MeRoutesOptions {
+  /** Where photos go; DATA_DIR/files (served at /files/) by default. */
+  storage?: FileStorage;
+}
+
+/** The caller's own profile (users and guests), and the public list of social sign-in providers. */
+export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const storage = options.storage ?? localFileStorage(path.join(app.config.dataDir, 'files'));
+  const ctx = (request: { log: MeContext['log'] }): MeContext => ({
+    db: app.db,
+    now: app.now,
+    log: request.log,
+  });
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.get(
+    '/api/auth-providers',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'The social sign-in providers configured on this server',
+        response: { 200: authProvidersSchema },
+      },
+    },
+    async () => listAuthProviders(app.config),
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'My profile (user or guest) with my points per restaurant',
+        response: { 200: meSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const diner = await requireDiner(request);
+      return getMe(ctx(request), diner.userId);
+    },
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Change my display name, phone number or language',
+        body: updateMeInputSchema,
+        response: { 200: meSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const diner = await requireDiner(request);
+      return updateMe(ctx(request), diner.userId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/me/photo',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Upload my profile photo',
+        description:
+          `multipart/form-data with one file field "${PHOTO_FIELD}": a JPEG, PNG or WebP picture (checked by its ` +
+          `content) of at most ${MAX_PHOTO_BYTES} bytes. It is stored as a 512×512 WebP.`,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: meSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const diner = await requireDiner(request);
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `Send the photo as multipart/form-data, field "${PHOTO_FIELD}"`,
+        );
+      }
+      const file = await request.file();
+      if (!file || file.fieldname !== PHOTO_FIELD) {
+        throw new AppError('VALIDATION_FAILED', `Send the photo in the file field "${PHOTO_FIELD}"`);
+      }
+      const data = await file.toBuffer(); // 413 PAYLOAD_TOO_LARGE past MAX_PHOTO_BYTES
+      return uploadPhoto({ ...ctx(request), storage }, diner.userId, data);
+    },
+  );
+}

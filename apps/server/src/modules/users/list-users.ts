@@ -1,0 +1,28 @@
+import type { ListUsersQuery, UserList } from '@comensal/contracts';
+import { z } from 'zod';
+import type { UseCaseContext } from '../../lib/context.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { listUserSummaries } from './user-repository.ts';
+
+const DEFAULT_LIMIT = 20;
+const cursorSchema = z.object({ k: z.string().max(1000), id: z.uuid() }).strict();
+
+/**
+ * The user list for signed-in users (SPEC §6): display name, e-mail and photo only, never
+ * guests, searched by `q` in the name or e-mail, by name, in keyset pages.
+ */
+export async function listUsers(ctx: UseCaseContext, query: ListUsersQuery): Promise<UserList> {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
+  const rows = await listUserSummaries(ctx.db, {
+    ...(query.q ? { q: query.q } : {}),
+    after: after ? { sortKey: after.k, id: after.id } : null,
+    limit,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({ displayName: row.name, email: row.email, photoURL: row.image })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ k: last.sortKey, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWith, signUp, type TestSession } from '../auth/testing/sessions.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+
+let t: TestApp;
+let user: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  user = await signUp(t.app, { name: 'Before' });
+});
+afterAll(() => t?.close());
+
+const rename = (name: string, headers: Record<string, string>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/me',
+    headers: { 'content-type': 'application/json', cookie: user.cookie, ...headers },
+    payload: JSON.stringify({ displayName: name }),
+  });
+
+const currentName = async () => (await getWith(t.app, '/api/me', user.cookie)).json().displayName;
+
+describe('CSRF: cookie-authenticated writes on /api must come from the app', () => {
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a foreign Referer', { referer: 'https://evil.example/page' }],
+    ['a look-alike Origin', { origin: 'http://localhost:3000.evil.example' }],
+    ['the null Origin', { origin: 'null' }],
+    ['neither Origin nor Referer', {}],
+  ])('refuses %s with 403 and runs nothing', async (_what, headers) => {
+    const response = await rename('Hacked', headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+    expect(await currentName()).toBe('Before');
+  });
+
+  it.each([
+    ['Origin http://localhost:3000', { origin: 'http://localhost:3000' }],
+    ['Origin http://127.0.0.1:3000', { origin: 'http://127.0.0.1:3000' }],
+    ['a Referer on the app', { referer: 'http://localhost:3000/profile' }],
+  ])('lets %s through', async (_what, headers) => {
+    const response = await rename('After', headers);
+    expect(response.statusCode).toBe(200);
+    expect(await currentName()).toBe('After');
+    await rename('Before', { origin: 'http://localhost:3000' });
+  });
+
+  it('leaves reads and cookie-less calls alone', async () => {
+    expect((await getWith(t.app, '/api/me', user.cookie)).statusCode).toBe(200);
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      payload: JSON.stringify({ displayName: 'X' }),
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * CSRF protection of our cookie-authenticated API: a write (any method but GET, HEAD, OPTIONS)
+ * under /api that carries the session cookie must come from a trusted origin (its Origin header,
+ * else its Referer): otherwise 403 FORBIDDEN and the route never runs. /api/auth/* is left to
+ * better-auth, which makes the same check itself. SameSite=Lax cookies already stay home on
+ * cross-site posts from current browsers; this covers the rest (older browsers, same-site
+ * subdomains, methods Lax lets through).
+ */
+import { isTrustedOrigin, requestOrigin, trustedOriginsFor } from '../auth/trusted-origins.ts';
+import { AUTH_BASE_PATH } from '../auth/auth.ts';
+import { sendError } from './errors.ts';
+import { globalPlugin } from './plugin.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Names of the cookies in a Cookie header. */
+function cookieNames(header: string): string[] {
+  return header.split(';').map((pair) => pair.split('=')[0]?.trim() ?? '');
+}
+
+export const csrfPlugin = globalPlugin('csrf', async (app) => {
+  const trusted = trustedOriginsFor(app.config.publicUrl);
+  const sessionCookie = (await app.auth.$context).authCookies.sessionToken.name;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (!pathname.startsWith('/api/') || pathname.startsWith(`${AUTH_BASE_PATH}/`)) return;
+    const cookie = request.headers.cookie;
+    if (!cookie || !cookieNames(cookie).includes(sessionCookie)) return;
+    const origin = requestOrigin({ origin: request.headers.origin, referer: request.headers.referer });
+    if (isTrustedOrigin(origin, trusted)) return;
+    request.log.warn({ origin, method: request.method, url: pathname }, 'cross-site write refused');
+    return sendError(reply, 403, 'FORBIDDEN', 'This request must come from the Comensal app itself');
+  });
+});
