@@ -13,3 +13,8 @@ export async function findRestaurantOrThrow(
   if (!row) throw AppError.notFound('Restaurant');
   return row;
 }
+
+/** Whether the restaurant exists (false for a malformed id); cheap, for authorisation checks. */
+export async function restaurantExists(ctx: Pick<UseCaseContext, 'db'>, id: string): Promise<boolean> {
+  return isUuid(id) && (await restaurantRepository(ctx.db).exists(id));
+}

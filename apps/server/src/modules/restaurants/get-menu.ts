@@ -3,6 +3,7 @@ import { isProductVisible, localWeekdayAndTime } from '@comensal/domain';
 import type { UseCaseContext } from '../../lib/context.ts';
 import { findRestaurantOrThrow } from './find-restaurant.ts';
 import { toProduct } from './mappers.ts';
+import type { CachedBody, MenuCache } from './response-cache.ts';
 import { productRepository, type ProductRow } from './product-repository.ts';
 import type { RestaurantRow } from './restaurant-repository.ts';
 
@@ -43,4 +44,23 @@ export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: 
     sections: restaurant.sections.filter((s) => usedSections.has(s.key)),
     items: items.map((p) => toProduct(p, restaurant.currency)),
   };
+}
+
+/**
+ * {@link getMenu} as ready-to-send JSON bytes with an ETag, from the instance's menu cache
+ * (see response-cache.ts for why a cached answer is never stale past the `menu.changed` event).
+ */
+export async function getCachedMenu(
+  ctx: UseCaseContext,
+  cache: MenuCache,
+  restaurantId: string,
+  query: GetMenuQuery,
+): Promise<CachedBody> {
+  const variant = [query.vegan ?? '', query.vegetarian ?? '', query.minPrice || 0, query.maxPrice || 0].join(
+    '|',
+  );
+  const now = ctx.now();
+  // the id is part of the key: normalise it the way PostgreSQL compares uuids
+  const key = restaurantId.toLowerCase();
+  return cache.get(key, now, variant, () => getMenu({ ...ctx, now: () => now }, restaurantId, query));
 }

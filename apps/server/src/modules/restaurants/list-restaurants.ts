@@ -1,9 +1,10 @@
-import type { ListRestaurantsQuery, RestaurantList } from '@comensal/contracts';
+import { parseCategoryList, type ListRestaurantsQuery, type RestaurantList } from '@comensal/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { UseCaseContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { toRestaurantSummary } from './mappers.ts';
+import type { CachedBody, ListCache } from './response-cache.ts';
 import { restaurantRepository, type RestaurantKeyset } from './restaurant-repository.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -15,7 +16,8 @@ const cursorSchema = z.discriminatedUnion('sort', [
 
 /**
  * Restaurants by name (folded case and accents) or by distance from lat/lng, with the search
- * filters of SPEC §2 (name, category, vegan, vegetarian = has such a product visible now).
+ * filters of SPEC §2 (name, categories — any of them —, vegan, vegetarian = has such a product
+ * visible now).
  * Keyset pagination: `nextCursor` continues after the last item of this page.
  */
 export async function listRestaurants(
@@ -37,7 +39,7 @@ export async function listRestaurants(
 
   const rows = await restaurantRepository(ctx.db).list({
     q: query.q || undefined,
-    category: query.category || undefined,
+    categories: parseCategoryList(query.category),
     vegan: query.vegan === 'true',
     vegetarian: query.vegetarian === 'true',
     origin,
@@ -57,4 +59,23 @@ export async function listRestaurants(
     );
   }
   return { items: page.map(toRestaurantSummary), nextCursor };
+}
+
+/**
+ * {@link listRestaurants} as ready-to-send JSON bytes with an ETag, from the instance's list
+ * cache (shared by everyone asking the same query within the same minute; emptied by menu and
+ * favourite events, see response-cache.ts).
+ */
+export async function getCachedRestaurantList(
+  ctx: UseCaseContext,
+  cache: ListCache,
+  query: ListRestaurantsQuery,
+): Promise<CachedBody> {
+  const key = JSON.stringify(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  const now = ctx.now();
+  return cache.get(key, now, () => listRestaurants({ ...ctx, now: () => now }, query));
 }

@@ -1,10 +1,11 @@
-import type { Menu, Product, RestaurantList } from '@comensal/contracts';
-import { eq } from 'drizzle-orm';
+import { menuSchema, menuTopic, type Menu, type Product, type RestaurantList } from '@comensal/contracts';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.ts';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import type { SeedProduct } from '../../db/seed/types.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { nextLiveEvent } from '../live/testing.ts';
+import { updateProduct } from './update-product.ts';
 
 // Madrid is UTC+1 in early March 2026; 2 March is a Monday.
 const MONDAY_13H = new Date('2026-03-02T12:00:00Z');
@@ -109,14 +110,75 @@ describe('GET /api/restaurants/:id/menu', () => {
     expect(await menuAt(now)).toEqual(expected);
   });
 
-  it('hides a product when the last unit is gone', async () => {
+  it('hides a product when the last unit is gone (the change goes through update-product)', async () => {
     expect(await menuAt(MONDAY_13H)).toContain('lastOne');
-    const client = t.db.db;
-    await client.update(products).set({ stock: 0 }).where(eq(products.id, productIds.lastOne!));
+    const change = async (stock: number) => {
+      const event = nextLiveEvent(t.app, menuTopic(restaurantId));
+      await updateProduct({ db: t.db.db, now: t.clock.now }, restaurantId, productIds.lastOne!, { stock });
+      await event; // this instance dropped its cached menu
+    };
+    await change(0);
     try {
       expect(await menuAt(MONDAY_13H)).not.toContain('lastOne');
     } finally {
-      await client.update(products).set({ stock: 1 }).where(eq(products.id, productIds.lastOne!));
+      await change(1);
+    }
+    expect(await menuAt(MONDAY_13H)).toContain('lastOne');
+  });
+
+  it('answers an ETag and 304 to a matching If-None-Match, revalidating every time', async () => {
+    t.clock.set(MONDAY_13H);
+    const url = `/api/restaurants/${restaurantId}/menu`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const weak = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': `"x", W/${etag}` } });
+    expect(weak.statusCode).toBe(304);
+    // another filter, another answer
+    const vegan = await t.app.inject({
+      method: 'GET',
+      url: `${url}?vegan=true`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(vegan.statusCode).toBe(200);
+    expect(vegan.headers.etag).not.toBe(etag);
+    // a minute later the schedule may differ: recomputed (same content here, so the same ETag)
+    t.clock.set(new Date(MONDAY_13H.getTime() + 60_000));
+    const later = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(later.statusCode).toBe(304);
+    // and the body is exactly what the schema describes
+    expect(menuSchema.parse(first.json())).toEqual(first.json());
+  });
+
+  it('answers gzip to a client that takes it, with its own ETag', async () => {
+    t.clock.set(MONDAY_13H);
+    const url = `/api/restaurants/${restaurantId}/menu`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br, gzip;q=0.8' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    for (const refused of ['gzip;q=0', 'identity', 'br']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': refused } });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(plain.body);
     }
   });
 
@@ -242,5 +304,67 @@ describe('the SQL visibility (restaurant vegan filter) agrees with the domain ru
     }
     expect(seen.visible).toBeGreaterThan(50);
     expect(seen.hidden).toBeGreaterThan(50);
+  });
+});
+
+describe('visibility edge cases (Europe/Madrid)', () => {
+  let edgeId: string;
+  const edgeProducts: Record<string, Partial<SeedProduct>> = {
+    fridayNight: { scheduleStart: '22:00', scheduleEnd: '02:00', scheduleDays: [5] },
+    oneMinute: { scheduleStart: '13:00', scheduleEnd: '13:00' },
+    lunch: { scheduleStart: '12:00', scheduleEnd: '15:00' },
+    stockUnknown: { stock: null, preventSaleWithoutStock: true },
+    everyDay: { scheduleDays: [] },
+    hiddenAllDay: { hidden: true, scheduleDays: [0, 1, 2, 3, 4, 5, 6] },
+    afterDstJump: { scheduleStart: '03:00', scheduleEnd: '03:30' },
+  };
+
+  beforeAll(async () => {
+    const inserted = await insertRestaurant(
+      t.db.db,
+      buildSeedRestaurant({
+        country: 'ES',
+        timeZone: 'Europe/Madrid',
+        products: Object.entries(edgeProducts).map(([key, overrides]) =>
+          buildSeedProduct({ key, name: { es: key, en: key }, ...overrides }),
+        ),
+      }),
+    );
+    edgeId = inserted.restaurant.id;
+  });
+
+  async function shownAt(iso: string): Promise<string[]> {
+    t.clock.set(new Date(iso));
+    const res = await t.app.inject({ method: 'GET', url: `/api/restaurants/${edgeId}/menu` });
+    return (res.json() as Menu).items.map((p) => p.name.en).sort();
+  }
+
+  it.each([
+    // Madrid is UTC+1 until 29 March 2026 02:00, then UTC+2. 6 March 2026 is a Friday.
+    ['Thursday 23:59 (not yet Friday)', '2026-03-05T22:59:00Z', ['everyDay']],
+    [
+      'Friday 00:30 (the after-midnight part, on a Friday)',
+      '2026-03-05T23:30:00Z',
+      ['everyDay', 'fridayNight'],
+    ],
+    ['Friday 02:00 (end included)', '2026-03-06T01:00:00Z', ['everyDay', 'fridayNight']],
+    ['Friday 02:01', '2026-03-06T01:01:00Z', ['everyDay']],
+    ['Friday 11:59', '2026-03-06T10:59:00Z', ['everyDay']],
+    ['Friday 12:00 (start included)', '2026-03-06T11:00:00Z', ['everyDay', 'lunch']],
+    ['Friday 13:00 (a one-minute window)', '2026-03-06T12:00:00Z', ['everyDay', 'lunch', 'oneMinute']],
+    ['Friday 13:01', '2026-03-06T12:01:00Z', ['everyDay', 'lunch']],
+    ['Friday 15:00 (end included)', '2026-03-06T14:00:00Z', ['everyDay', 'lunch']],
+    ['Friday 15:01', '2026-03-06T14:01:00Z', ['everyDay']],
+    ['Friday 22:00', '2026-03-06T21:00:00Z', ['everyDay', 'fridayNight']],
+    ['Friday 23:59', '2026-03-06T22:59:00Z', ['everyDay', 'fridayNight']],
+    ['Saturday 00:30 (calendar weekday: no longer Friday)', '2026-03-06T23:30:00Z', ['everyDay']],
+    ['Sunday 29 March 01:59 CET', '2026-03-29T00:59:00Z', ['everyDay']],
+    [
+      'Sunday 29 March 03:00 CEST (one UTC minute later)',
+      '2026-03-29T01:00:00Z',
+      ['afterDstJump', 'everyDay'],
+    ],
+  ])('%s', async (_, iso, expected) => {
+    expect(await shownAt(iso)).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { EARTH_RADIUS_METERS } from '@comensal/domain';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { qualified as q } from '../../db/sql.ts';
+import { boundingBox, type BoundingBox } from './bounding-box.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   diningTables,
@@ -22,7 +23,8 @@ export type RestaurantKeyset =
 
 export interface RestaurantListFilter {
   q?: string;
-  category?: string;
+  /** Any of these categories (empty or absent: every category). */
+  categories?: readonly string[];
   vegan?: boolean;
   vegetarian?: boolean;
   origin: LatLng | null;
@@ -48,14 +50,21 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function visibleProductSql(now: Date): SQL {
   const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${q(restaurants.timeZone)})`;
   const time = sql`to_char(${local}, 'HH24:MI')`;
-  const start = sql`coalesce(nullif(${q(products.scheduleStart)}, ''), '00:00')`;
-  const end = sql`coalesce(nullif(${q(products.scheduleEnd)}, ''), '23:59')`;
+  const rawStart = sql`nullif(${q(products.scheduleStart)}, '')`;
+  const rawEnd = sql`nullif(${q(products.scheduleEnd)}, '')`;
+  const start = sql`coalesce(${rawStart}, '00:00')`;
+  const end = sql`coalesce(${rawEnd}, '23:59')`;
   const days = q(products.scheduleDays);
+  // Most products have no schedule: answer those without converting the time (the CASE keeps
+  // PostgreSQL from evaluating the costly branch for them).
   return sql`(NOT ${q(products.hidden)}
     AND (NOT ${q(products.preventSaleWithoutStock)} OR coalesce(${q(products.stock)}, 0) >= 1)
-    AND (${days} IS NULL OR cardinality(${days}) = 0 OR extract(dow FROM ${local})::smallint = ANY(${days}))
-    AND (CASE WHEN ${start} <= ${end} THEN ${time} BETWEEN ${start} AND ${end}
-              ELSE ${time} >= ${start} OR ${time} <= ${end} END))`;
+    AND CASE WHEN ${rawStart} IS NULL AND ${rawEnd} IS NULL AND (${days} IS NULL OR cardinality(${days}) = 0)
+      THEN true
+      ELSE (${days} IS NULL OR cardinality(${days}) = 0 OR extract(dow FROM ${local})::smallint = ANY(${days}))
+        AND (CASE WHEN ${start} <= ${end} THEN ${time} BETWEEN ${start} AND ${end}
+                  ELSE ${time} >= ${start} OR ${time} <= ${end} END)
+      END)`;
 }
 
 // Correlated subqueries name every column with its table (see db/sql.ts).
@@ -103,6 +112,21 @@ function selectRestaurants(executor: DbExecutor, now: Date, origin: LatLng | nul
     .from(restaurants);
 }
 
+/** First radius of the distance search; dense cities fill a page well within it. */
+const FIRST_RING_METERS = 2_000;
+
+/**
+ * `point(lng, lat)` inside the box: the expression of the GiST index
+ * `restaurants_location_gist_idx` (migration 0003), so PostgreSQL can use it.
+ */
+function insideBox(box: BoundingBox): SQL {
+  const ranges = box.lngRanges.map(
+    ([minLng, maxLng]) =>
+      sql`point(${q(restaurants.lng)}, ${q(restaurants.lat)}) <@ box(point(${minLng}::float8, ${box.minLat}::float8), point(${maxLng}::float8, ${box.maxLat}::float8))`,
+  );
+  return ranges.length === 1 ? ranges[0]! : sql`(${sql.join(ranges, sql` OR `)})`;
+}
+
 export type RestaurantRow = Awaited<ReturnType<ReturnType<typeof selectRestaurants>['execute']>>[number];
 
 export interface RoomRow {
@@ -121,27 +145,94 @@ export function restaurantRepository(db: Db) {
         const pattern = sql`'%' || ${fold(sql`${escapeLike(filter.q)}`)} || '%'`;
         conditions.push(sql`${restaurants.nameSearch} LIKE ${pattern}`);
       }
-      if (filter.category) conditions.push(eq(restaurants.category, filter.category));
+      if (filter.categories && filter.categories.length > 0) {
+        conditions.push(inArray(restaurants.category, [...filter.categories]));
+      }
       if (filter.vegan) conditions.push(hasVisible(products.vegan, filter.now));
       if (filter.vegetarian) conditions.push(hasVisible(products.vegetarian, filter.now));
-      const distance = filter.origin ? distanceSql(filter.origin) : null;
+      const select = () => selectRestaurants(tx, filter.now, filter.origin);
+
+      if (filter.sort === 'distance' && filter.origin) {
+        const { origin } = filter;
+        const distance = distanceSql(origin);
+        if (filter.after?.sort === 'distance') {
+          conditions.push(
+            sql`(${distance}, ${restaurants.id}) > (${filter.after.distance}::int, ${filter.after.id}::uuid)`,
+          );
+        }
+        // Ring search: the nearest rows within a radius, found through the location index; if the
+        // ring holds a full page, nothing farther can belong to it. Otherwise widen (×4) up to the
+        // whole Earth, where the last query is the plain full sort.
+        let radius = (filter.after?.sort === 'distance' ? filter.after.distance : 0) + FIRST_RING_METERS;
+        for (;;) {
+          const box = boundingBox(origin, radius + 1);
+          const ring = box ? [insideBox(box), sql`${distance} <= ${radius}`] : [];
+          const rows = await select()
+            .where(and(...conditions, ...ring))
+            .orderBy(asc(distance), asc(restaurants.id))
+            .limit(filter.limit);
+          if (!box || rows.length >= filter.limit) return rows;
+          radius *= 4;
+        }
+      }
+
       if (filter.after?.sort === 'name') {
         conditions.push(
           sql`(${restaurants.nameSearch}, ${restaurants.id}) > (${filter.after.name}, ${filter.after.id}::uuid)`,
         );
-      } else if (filter.after?.sort === 'distance' && distance) {
-        conditions.push(
-          sql`(${distance}, ${restaurants.id}) > (${filter.after.distance}::int, ${filter.after.id}::uuid)`,
-        );
       }
-      const order =
-        filter.sort === 'distance' && distance
-          ? [asc(distance), asc(restaurants.id)]
-          : [asc(restaurants.nameSearch), asc(restaurants.id)];
-      return selectRestaurants(tx, filter.now, filter.origin)
+      return select()
         .where(and(...conditions))
-        .orderBy(...order)
+        .orderBy(asc(restaurants.nameSearch), asc(restaurants.id))
         .limit(filter.limit);
+    },
+
+    /** Restaurants by id, in no particular order (unknown ids are left out). */
+    async listByIds(ids: readonly string[], now: Date, tx: DbExecutor = db): Promise<RestaurantRow[]> {
+      if (ids.length === 0) return [];
+      return selectRestaurants(tx, now, null).where(inArray(restaurants.id, [...ids]));
+    },
+
+    async exists(id: string, tx: DbExecutor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(eq(restaurants.id, id))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The few fields writers need (currency for prices, sections to validate a product's). */
+    async findBasics(
+      id: string,
+      tx: DbExecutor = db,
+    ): Promise<Pick<
+      RestaurantRow,
+      'id' | 'slug' | 'name' | 'country' | 'currency' | 'timeZone' | 'sections'
+    > | null> {
+      const [row] = await tx
+        .select({
+          id: restaurants.id,
+          slug: restaurants.slug,
+          name: restaurants.name,
+          country: restaurants.country,
+          currency: restaurants.currency,
+          timeZone: restaurants.timeZone,
+          sections: restaurants.sections,
+        })
+        .from(restaurants)
+        .where(eq(restaurants.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findIdBySlug(slug: string, tx: DbExecutor = db): Promise<string | null> {
+      const [row] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(eq(restaurants.slug, slug))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     async findById(id: string, now: Date, tx: DbExecutor = db): Promise<RestaurantRow | null> {

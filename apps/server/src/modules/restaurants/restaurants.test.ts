@@ -1,8 +1,11 @@
 import { haversineMeters } from '@comensal/domain';
-import type { RestaurantDetail, RestaurantList } from '@comensal/contracts';
+import { menuTopic, type RestaurantDetail, type RestaurantList } from '@comensal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { nextLiveEvent, signInForTest, TEST_ORIGIN } from '../live/testing.ts';
+import { RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels.ts';
+import { updateProduct } from './update-product.ts';
 
 // Monday 2 March 2026, 12:00 in Santiago (UTC−3), 16:00 in Madrid (UTC+1)
 const NOW = new Date('2026-03-02T15:00:00Z');
@@ -134,6 +137,32 @@ describe('GET /api/restaurants', () => {
     expect(names((await get('/api/restaurants?category=sushi')).body)).toEqual([]);
   });
 
+  it.each([
+    ['category=chilean,cafe', ['100% Sabor_Casa', 'Café Ñandú', 'La Cena', 'Oculto']],
+    ['category=cafe&category=grill', ['Café Ñandú', 'Zeta Grill']],
+    ['category=grill,cafe&category=vegetarian', ['Café Ñandú', 'El Árbol', 'Zeta Grill']],
+    ['category=GRILL', ['Zeta Grill']],
+    ['category=grill,,%20cafe%20,grill', ['Café Ñandú', 'Zeta Grill']],
+    ['category=', ['100% Sabor_Casa', 'Café Ñandú', 'El Árbol', 'La Cena', 'Oculto', 'Zeta Grill']],
+    ['category=sushi,bakery', []],
+    ['category=chilean,cafe&vegan=true', ['Café Ñandú']],
+    ['category=chilean,vegetarian&q=el', ['El Árbol']],
+  ])('filters by any of several categories: ?%s', async (query, expected) => {
+    const { status, body } = await get(`/api/restaurants?${query}`);
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(expected);
+  });
+
+  it('sorts a multi-category result by distance and pages it', async () => {
+    const base = `/api/restaurants?lat=${PLAZA_DE_ARMAS.lat}&lng=${PLAZA_DE_ARMAS.lng}&sort=distance&category=chilean,vegetarian`;
+    const all = await get(base);
+    expect(names(all.body)).toEqual(['El Árbol', '100% Sabor_Casa', 'Oculto', 'La Cena']);
+    const first = await get(`${base}&limit=3`);
+    const second = await get(`${base}&limit=3&cursor=${first.body.nextCursor}`);
+    expect([...names(first.body), ...names(second.body)]).toEqual(names(all.body));
+    expect(second.body.nextCursor).toBeNull();
+  });
+
   it('keeps restaurants with a vegan / vegetarian product visible now', async () => {
     expect(names((await get('/api/restaurants?vegan=true')).body)).toEqual(['Café Ñandú']);
     expect(names((await get('/api/restaurants?vegetarian=true')).body)).toEqual(['Café Ñandú', 'El Árbol']);
@@ -212,13 +241,17 @@ describe('GET /api/restaurants', () => {
     ['vegan=yes', 'vegan'],
     ['q=' + 'x'.repeat(101), 'q'],
     ['q=a&q=b', 'q'],
+    ['category=chi%20lean', 'category'],
+    ['category=' + encodeURIComponent("chilean' OR 1=1"), 'category'],
+    ['category=' + Array.from({ length: 11 }, (_, i) => `c${i}`).join(','), 'category'],
+    ['category=' + 'x'.repeat(51), 'category'],
   ])('answers 400 VALIDATION_FAILED to ?%s', async (query, field) => {
     const { status, body } = await get<{ error: { code: string; details: { path: string }[] } }>(
       `/api/restaurants?${query}`,
     );
     expect(status).toBe(400);
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    expect(body.error.details.map((d) => d.path)).toContain(field);
+    expect(body.error.details.map((d) => d.path.split('.')[0])).toContain(field);
   });
 
   it.each([
@@ -278,5 +311,110 @@ describe('GET /api/restaurants/:id', () => {
     const { status, body } = await get(`/api/restaurants/${id}`);
     expect(status).toBe(404);
     expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Restaurant not found' } });
+  });
+});
+
+describe('the cached list answers follow every change', () => {
+  it('answers an ETag and 304 to a matching If-None-Match', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/restaurants?category=chilean' });
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/restaurants?category=chilean',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    // the same query written differently shares the answer
+    const same = await t.app.inject({
+      method: 'GET',
+      url: '/api/restaurants?category=CHILEAN,chilean',
+      headers: { 'if-none-match': etag },
+    });
+    expect(same.statusCode).toBe(304);
+  });
+
+  it('a favourite restaurant shows in the counts at once', async () => {
+    const before = await get('/api/restaurants?q=zeta');
+    expect(before.body.items[0]?.favoritesCount).toBe(0);
+    const diner = await signInForTest(t.app);
+    const dropped = nextLiveEvent(t.app, RESTAURANT_LIST_CACHE_CHANNEL);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/me/favorites/restaurants/${ids.zeta}`,
+      headers: { origin: TEST_ORIGIN, cookie: diner.cookie },
+    });
+    expect(put.statusCode).toBe(200);
+    await dropped;
+    expect((await get('/api/restaurants?q=zeta')).body.items[0]?.favoritesCount).toBe(1);
+  });
+
+  it('a product that becomes vegan shows in the vegan filter at once', async () => {
+    const restaurant = await insertRestaurant(
+      t.db.db,
+      buildSeedRestaurant({ name: 'Verde Pronto', products: [buildSeedProduct({ tags: [] })] }),
+    );
+    expect(names((await get('/api/restaurants?vegan=true')).body)).not.toContain('Verde Pronto');
+    const changed = nextLiveEvent(t.app, menuTopic(restaurant.restaurant.id));
+    await updateProduct(
+      { db: t.db.db, now: t.clock.now },
+      restaurant.restaurant.id,
+      restaurant.products[0]!.id,
+      {
+        tags: ['vegan'],
+      },
+    );
+    await changed;
+    const list = await get('/api/restaurants?vegan=true');
+    expect(names(list.body)).toContain('Verde Pronto');
+    expect(list.body.items.find((r) => r.name === 'Verde Pronto')).toMatchObject({
+      hasVegan: true,
+      hasVegetarian: true,
+    });
+  });
+});
+
+describe('distance order far and wide (ring search)', () => {
+  const FIJI = { lat: -17.7134, lng: 179.99 };
+  const spots: { lat: number; lng: number }[] = [];
+  beforeAll(async () => {
+    // near and far, on both sides of the ±180° meridian, and one near the South Pole
+    const offsets = [0.001, 0.01, 0.015, 0.05, 0.2, 1, 3, 10, 40];
+    for (const offset of offsets) {
+      spots.push({ lat: FIJI.lat + offset / 3, lng: 179.99 - offset });
+      const east = 179.99 + offset;
+      spots.push({ lat: FIJI.lat - offset / 2, lng: east > 180 ? east - 360 : east });
+    }
+    spots.push({ lat: -89.9, lng: 0 }, { lat: 60, lng: -3 }, { lat: FIJI.lat, lng: FIJI.lng });
+    for (const [index, location] of spots.entries()) {
+      await insertRestaurant(
+        t.db.db,
+        buildSeedRestaurant({ name: `Ring ${index}`, category: 'ringtest', location, products: [] }),
+      );
+    }
+  });
+
+  it('pages by exact distance, like a full sort, whatever the page size', async () => {
+    const all = await get(
+      `/api/restaurants?category=ringtest&lat=${FIJI.lat}&lng=${FIJI.lng}&sort=distance&limit=100`,
+    );
+    const expected = [...all.body.items]
+      .map((r) => ({ id: r.id, distance: Math.round(haversineMeters(FIJI, r.location)) }))
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(all.body.items).toHaveLength(spots.length);
+    expect(all.body.items.map((r) => [r.id, r.distance])).toEqual(expected.map((r) => [r.id, r.distance]));
+    for (const limit of [1, 3, 7]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: RestaurantList } = await get(
+          `/api/restaurants?category=ringtest&lat=${FIJI.lat}&lng=${FIJI.lng}&sort=distance&limit=${limit}` +
+            (cursor ? `&cursor=${cursor}` : ''),
+        );
+        seen.push(...page.body.items.map((r) => r.id));
+        cursor = page.body.nextCursor;
+      } while (cursor && seen.length <= spots.length);
+      expect(seen).toEqual(expected.map((r) => r.id));
+    }
   });
 });

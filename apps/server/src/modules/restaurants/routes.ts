@@ -3,18 +3,36 @@ import {
   getMenuQuerySchema,
   listRestaurantsQuerySchema,
   menuSchema,
+  priceProductInputSchema,
+  productPriceSchema,
   productSchema,
   restaurantDetailSchema,
   restaurantListSchema,
 } from '@comensal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UseCaseContext } from '../../lib/context.ts';
-import { getMenu } from './get-menu.ts';
+import { ALL_CHANNELS } from '../../plugins/live.ts';
+import { restaurantExists } from './find-restaurant.ts';
+import { getCachedMenu } from './get-menu.ts';
 import { getProduct } from './get-product.ts';
 import { getRestaurant } from './get-restaurant.ts';
-import { listRestaurants } from './list-restaurants.ts';
+import { getCachedRestaurantList } from './list-restaurants.ts';
+import {
+  acceptsGzip,
+  createListCache,
+  createMenuCache,
+  gzipped,
+  matchesEtag,
+  type CachedBody,
+} from './response-cache.ts';
+import {
+  MENU_TOPIC_PATTERN,
+  RESTAURANT_LIST_CACHE_CHANNEL,
+  restaurantIdOfMenuChannel,
+} from './live-channels.ts';
+import { priceProductChoice } from './price-product.ts';
 
 // Ids are checked by the use cases: a malformed id is a 404 like an unknown one.
 const idParam = z.string().min(1).max(100);
@@ -27,6 +45,39 @@ export async function restaurantRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const ctx = (): UseCaseContext => ({ db: app.db, now: app.now });
 
+  // Live: anyone may follow the menu of an existing restaurant.
+  app.live.registerTopic(MENU_TOPIC_PATTERN, (_session, { id }) => restaurantExists(ctx(), id ?? ''));
+
+  // The answer caches of this instance, emptied by the events of every instance: a menu per
+  // restaurant by its menu events; the lists by any menu or list event.
+  const menuCache = createMenuCache();
+  const listCache = createListCache();
+  app.live.onEvent(({ channel }) => {
+    if (channel === ALL_CHANNELS) {
+      menuCache.clear();
+      listCache.clear();
+      return;
+    }
+    if (channel === RESTAURANT_LIST_CACHE_CHANNEL) return listCache.clear();
+    const restaurantId = restaurantIdOfMenuChannel(channel);
+    if (restaurantId) {
+      menuCache.invalidate(restaurantId);
+      listCache.clear();
+    }
+  });
+
+  /** Precomputed JSON bytes (gzip when accepted) with validators: 304 when the client has them. */
+  const sendCached = async (request: FastifyRequest, reply: FastifyReply, cached: CachedBody) => {
+    const compressed = acceptsGzip(request.headers['accept-encoding']) ? await gzipped(cached) : null;
+    const { body, etag } = compressed ?? cached;
+    // the same for everyone; revalidate each time (it changes live), 304 when unchanged
+    reply.header('etag', etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined as never);
+    if (compressed) reply.header('content-encoding', 'gzip');
+    // a Buffer is sent as is: Fastify does not serialise it again
+    return reply.type('application/json; charset=utf-8').send(body as never);
+  };
+
   app.get(
     '/api/restaurants',
     {
@@ -34,14 +85,17 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         tags: ['restaurants'],
         summary: 'Search restaurants',
         description:
-          'Name search ignores case and accents. `vegan`/`vegetarian` keep restaurants with such a product visible ' +
-          'now. With `lat`/`lng` each item has `distance` in metres; `sort=distance` orders by it. Keyset pages: ' +
-          'pass `nextCursor` back as `cursor`.',
+          'Name search ignores case and accents. `category` takes one or several keys, comma-separated and/or ' +
+          'repeated (`category=cafe,grill` = `category=cafe&category=grill`), matching any of them. ' +
+          '`vegan`/`vegetarian` keep restaurants with such a product visible now. With `lat`/`lng` each item has ' +
+          '`distance` in metres; `sort=distance` orders by it. Keyset pages: pass `nextCursor` back as `cursor`. ' +
+          'ETag / If-None-Match → 304; gzip when accepted.',
         querystring: listRestaurantsQuerySchema,
         response: { 200: restaurantListSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => listRestaurants(ctx(), request.query),
+    async (request, reply) =>
+      sendCached(request, reply, await getCachedRestaurantList(ctx(), listCache, request.query)),
   );
 
   app.get(
@@ -71,7 +125,8 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         response: { 200: menuSchema, ...errors },
       },
     },
-    async (request) => getMenu(ctx(), request.params.id, request.query),
+    async (request, reply) =>
+      sendCached(request, reply, await getCachedMenu(ctx(), menuCache, request.params.id, request.query)),
   );
 
   app.get(
@@ -85,5 +140,23 @@ export async function restaurantRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => getProduct(ctx(), request.params.id, request.params.productId),
+  );
+
+  app.post(
+    '/api/restaurants/:id/menu/:productId/price',
+    {
+      schema: {
+        tags: ['menu'],
+        summary: 'The exact price of a product with the chosen preferences',
+        description:
+          "Computed by the domain's `priceProduct` (the web app runs the same function), in minor units. No side " +
+          'effects. An invalid selection answers 400 VALIDATION_FAILED with `details.reason` (e.g. ' +
+          '`INVALID_PREFERENCE`); a product not visible now answers 404.',
+        params: productParams,
+        body: priceProductInputSchema,
+        response: { 200: productPriceSchema, ...errors },
+      },
+    },
+    async (request) => priceProductChoice(ctx(), request.params.id, request.params.productId, request.body),
   );
 }

@@ -1,4 +1,20 @@
-import { DIETARY_TAGS, type DietaryTag, type Localized, type Menu, type Product } from '@comensal/contracts';
+import type { DietaryTag, Localized, Menu, Product } from '@comensal/contracts';
+
+/**
+ * The contracts' `DIETARY_TAGS` order, restated here so the menu needs no value (and so no zod)
+ * from the contracts; the type check below fails if a tag is added there and not here.
+ */
+const DIETARY_TAG_ORDER = [
+  'vegetarian',
+  'vegan',
+  'spicy',
+  'gluten_free',
+  'dairy_free',
+  'halal',
+] as const satisfies readonly DietaryTag[];
+type MissingTag = Exclude<DietaryTag, (typeof DIETARY_TAG_ORDER)[number]>;
+const EVERY_TAG_LISTED: [MissingTag] extends [never] ? true : MissingTag = true;
+void EVERY_TAG_LISTED;
 
 export interface MenuGroup {
   key: string;
@@ -31,5 +47,5 @@ export function productDietaryTags(product: Pick<Product, 'tags' | 'vegan' | 've
   const tags = new Set<DietaryTag>(product.tags);
   if (product.vegan) tags.add('vegan');
   if (product.vegetarian) tags.add('vegetarian');
-  return DIETARY_TAGS.filter((tag) => tags.has(tag));
+  return DIETARY_TAG_ORDER.filter((tag) => tags.has(tag));
 }

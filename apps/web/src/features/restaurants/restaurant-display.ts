@@ -17,8 +17,11 @@ export function mapsLink({ lat, lng }: { lat: number; lng: number }): string {
   return `https://www.openstreetmap.org/?${params.toString()}#map=17/${lat}/${lng}`;
 }
 
-/** Restaurant category keys the catalogs translate (`category.<key>`); others show as sent. */
-const CATEGORY_KEYS = [
+/**
+ * Restaurant category keys, in the order the search filter offers them (SPEC §2); the catalogs
+ * translate each (`category.<key>`); others show as sent.
+ */
+export const CATEGORY_KEYS = [
   'chilean',
   'peruvian',
   'spanish',
@@ -50,4 +53,13 @@ export function categoryMessageId(category: string): MessageId | null {
 /** The street address, with the city added when the address does not already name it. */
 export function fullAddress({ address, city }: { address: string; city: string }): string {
   return city && !address.toLowerCase().includes(city.toLowerCase()) ? `${address}, ${city}` : address;
+}
+
+/** Distances the diner reads: metres below 1 km (rounded to 10 m), then km with one decimal below 100 km. */
+export function formatDistance(meters: number, locale: string): string {
+  const unit = (unit: 'meter' | 'kilometer', maximumFractionDigits: number) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits });
+  if (meters < 1000) return unit('meter', 0).format(Math.max(10, Math.round(meters / 10) * 10));
+  const km = meters / 1000;
+  return unit('kilometer', km < 100 ? 1 : 0).format(km);
 }

@@ -1,14 +1,19 @@
-import { type Menu, menuSchema } from '@comensal/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GetMenuQuery, Menu } from '@comensal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { logFailure } from '../../../lib/log';
 
 export const MENU_LOAD_ERROR = 'Error al cargar el menú';
 
-export async function getMenu(restaurantId: string, signal?: AbortSignal): Promise<Menu> {
+/** `GET /api/restaurants/:id/menu` with the menu filter; the server validates the answer's shape. */
+export async function getMenu(
+  restaurantId: string,
+  query: GetMenuQuery,
+  signal?: AbortSignal,
+): Promise<Menu> {
   try {
-    return await apiGet(`/api/restaurants/${encodeURIComponent(restaurantId)}/menu`, {
-      schema: menuSchema,
+    return await apiGet<Menu>(`/api/restaurants/${encodeURIComponent(restaurantId)}/menu`, {
+      query,
       ...(signal && { signal }),
     });
   } catch (error) {
@@ -18,16 +23,21 @@ export async function getMenu(restaurantId: string, signal?: AbortSignal): Promi
 }
 
 export const menuKeys = {
-  menu: (restaurantId: string) => ['menu', restaurantId] as const,
+  /** Everything of one restaurant's menu: the live `menu.changed` event invalidates this. */
+  all: (restaurantId: string) => ['menu', restaurantId] as const,
+  menu: (restaurantId: string, query: GetMenuQuery) => ['menu', restaurantId, 'list', query] as const,
+  product: (restaurantId: string, productId: string) => ['menu', restaurantId, 'product', productId] as const,
 };
 
-export function getMenuQueryOptions(restaurantId: string) {
+export function getMenuQueryOptions(restaurantId: string, query: GetMenuQuery = {}) {
   return queryOptions({
-    queryKey: menuKeys.menu(restaurantId),
-    queryFn: ({ signal }) => getMenu(restaurantId, signal),
+    queryKey: menuKeys.menu(restaurantId, query),
+    queryFn: ({ signal }) => getMenu(restaurantId, query, signal),
+    // Changing the filter keeps the dishes on screen until the filtered ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useMenu(restaurantId: string) {
-  return useQuery(getMenuQueryOptions(restaurantId));
+export function useMenu(restaurantId: string, query: GetMenuQuery = {}) {
+  return useQuery(getMenuQueryOptions(restaurantId, query));
 }

@@ -1,14 +1,27 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/errors/error-state';
+import { Button } from '../../../components/ui/button';
 import { NotFound } from '../../../components/errors/not-found';
 import { IconArrowLeft } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { MENU_FILTER_HEIGHT } from './menu-filter-form';
 import { href, type Query } from '../../../config/paths';
 import { isNotFound } from '../../../lib/api-client';
 import { useLocalized, useT } from '../../../lib/i18n';
+import { useSearchParamsState } from '../../../lib/use-search-params-state';
 import { useMenu } from '../api/get-menu';
 import { groupMenu } from '../group-menu';
+import {
+  EMPTY_MENU_FILTERS,
+  hasMenuFilters,
+  type MenuFilters,
+  menuQueryOf,
+  readMenuFilters,
+  writeMenuFilters,
+} from '../menu-filters';
+import { useLiveMenu } from '../use-live-menu';
+import { MenuFilterForm } from './menu-filter-form';
 import { ProductCard } from './product-card';
 
 const sectionId = (key: string) => `menu-section-${key}`;
@@ -43,11 +56,28 @@ interface MenuViewProps {
   query?: Query;
 }
 
-/** The menu: sections with their dishes, price (with discount) and dietary tags. */
+/**
+ * The menu: the filter (vegan, vegetarian, price range; kept in the URL and sent to the API),
+ * then sections with their dishes, price (with discount) and dietary tags. It follows the
+ * restaurant's live menu topic, so changes show without a reload.
+ */
 export function MenuView({ restaurantId, restaurantName, query: linkQuery }: MenuViewProps) {
   const t = useT();
   const localized = useLocalized();
-  const menu = useMenu(restaurantId);
+  const [searchParams, updateSearchParams] = useSearchParamsState();
+  const filters = useMemo(() => readMenuFilters(searchParams), [searchParams]);
+  const menu = useMenu(restaurantId, menuQueryOf(filters));
+  useLiveMenu(restaurantId);
+  /** Applies an update to the filters the URL holds now. */
+  const updateFilters = useCallback(
+    (update: (current: MenuFilters) => MenuFilters) =>
+      updateSearchParams((current) => writeMenuFilters(current, update(readMenuFilters(current)))),
+    [updateSearchParams],
+  );
+  const isFiltered = hasMenuFilters(filters);
+  // The filter stays on screen when a filtered load fails, so it can be changed or cleared.
+  const [currency, setCurrency] = useState(menu.data?.currency ?? null);
+  if (menu.data && menu.data.currency !== currency) setCurrency(menu.data.currency);
 
   let body;
   if (menu.isPending) {
@@ -72,7 +102,16 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
       group.name ? localized(group.name) : t('menu.otherSection');
     body =
       groups.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-center text-lg">{t('menu.empty')}</p>
+        isFiltered ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
+            <p className="text-lg font-semibold">{t('menu.empty.filtered')}</p>
+            <Button variant="secondary" onClick={() => updateFilters(() => EMPTY_MENU_FILTERS)}>
+              {t('menu.filters.clear')}
+            </Button>
+          </div>
+        ) : (
+          <p className="rounded-2xl border border-line bg-white p-6 text-center text-lg">{t('menu.empty')}</p>
+        )
       ) : (
         <>
           {groups.length > 1 ? (
@@ -134,7 +173,21 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
         </Link>
         <h1 className="text-3xl font-bold">{t('menu.title')}</h1>
       </header>
-      {body}
+      {currency ? (
+        <MenuFilterForm filters={filters} onChange={updateFilters} currency={currency} />
+      ) : menu.isPending ? (
+        // holds the filter's place while the menu loads, so nothing below it jumps (CLS)
+        <Skeleton className={`${MENU_FILTER_HEIGHT} w-full rounded-2xl`} />
+      ) : null}
+      <p role="status" className="sr-only">
+        {menu.isSuccess && !menu.isPlaceholderData ? t('menu.count', { count: menu.data.items.length }) : ''}
+      </p>
+      <div
+        className={`flex flex-col gap-6 ${menu.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={menu.isPlaceholderData}
+      >
+        {body}
+      </div>
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import { type RestaurantDetail, restaurantDetailSchema } from '@comensal/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RestaurantDetail } from '@comensal/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { logFailure } from '../../../lib/log';
 import { RESTAURANTS_LOAD_ERROR, restaurantKeys } from './list-restaurants';
 
 export async function getRestaurant(restaurantId: string, signal?: AbortSignal): Promise<RestaurantDetail> {
   try {
-    return await apiGet(`/api/restaurants/${encodeURIComponent(restaurantId)}`, {
-      schema: restaurantDetailSchema,
+    return await apiGet<RestaurantDetail>(`/api/restaurants/${encodeURIComponent(restaurantId)}`, {
       ...(signal && { signal }),
     });
   } catch (error) {
@@ -25,4 +24,15 @@ export function getRestaurantQueryOptions(restaurantId: string) {
 
 export function useRestaurant(restaurantId: string) {
   return useQuery(getRestaurantQueryOptions(restaurantId));
+}
+
+/** After a favourite toggle: the restaurant's count as the server now counts it. */
+export function setRestaurantFavoritesCount(
+  queryClient: QueryClient,
+  restaurantId: string,
+  favoritesCount: number,
+): void {
+  queryClient.setQueryData(restaurantKeys.detail(restaurantId), (previous: RestaurantDetail | undefined) =>
+    previous ? { ...previous, favoritesCount } : previous,
+  );
 }

@@ -1,5 +1,5 @@
-import { type ListRestaurantsQuery, type RestaurantList, restaurantListSchema } from '@comensal/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ListRestaurantsQuery, RestaurantList } from '@comensal/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { logFailure } from '../../../lib/log';
 
@@ -8,13 +8,16 @@ export type ListRestaurantsFilters = Omit<ListRestaurantsQuery, 'cursor'>;
 
 export const RESTAURANTS_LOAD_ERROR = 'Error al cargar restaurantes';
 
+/**
+ * `GET /api/restaurants`. The answer is not re-parsed here: the server validates it against the
+ * same contract, and leaving zod out keeps the home page's first download small.
+ */
 export async function listRestaurants(
   filters: ListRestaurantsFilters & { cursor?: string | undefined },
   signal?: AbortSignal,
 ): Promise<RestaurantList> {
   try {
-    return await apiGet('/api/restaurants', {
-      schema: restaurantListSchema,
+    return await apiGet<RestaurantList>('/api/restaurants', {
       query: filters,
       ...(signal && { signal }),
     });
@@ -37,6 +40,8 @@ export function listRestaurantsQueryOptions(filters: ListRestaurantsFilters) {
       listRestaurants({ ...filters, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // A new search, filter or sort keeps the previous results on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

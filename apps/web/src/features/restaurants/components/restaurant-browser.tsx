@@ -21,7 +21,7 @@ export function RestaurantBrowser() {
       {rememberedId ? (
         <RememberedRestaurant restaurantId={rememberedId} onShowAll={showAll} />
       ) : (
-        <RestaurantList />
+        <RestaurantList variant="home" />
       )}
     </div>
   );

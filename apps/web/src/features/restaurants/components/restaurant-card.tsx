@@ -1,11 +1,24 @@
 import type { RestaurantSummary } from '@comensal/contracts';
 import { Link } from 'react-router';
 import { DietaryTagList } from '../../../components/ui/dietary-tag';
+import { IconNavigation } from '../../../components/ui/icons';
 import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { restaurantDietaryTags } from '../restaurant-display';
+import { useLocale, useT } from '../../../lib/i18n';
+import { formatDistance, restaurantDietaryTags } from '../restaurant-display';
 import { RestaurantCover } from './restaurant-cover';
 import { RestaurantPlace } from './restaurant-place';
+
+/** How far the restaurant is ("1,2 km" / "1.2 km"), when the list was asked from a position. */
+export function RestaurantDistance({ meters, className = '' }: { meters: number; className?: string }) {
+  const t = useT();
+  const { locale } = useLocale();
+  return (
+    <p className={`flex items-center gap-1.5 ${className}`}>
+      <IconNavigation size={16} />
+      {t('restaurants.card.distance', { distance: formatDistance(meters, locale) })}
+    </p>
+  );
+}
 
 /** One restaurant of the list; the whole card opens the restaurant. */
 export function RestaurantCard({ restaurant }: { restaurant: RestaurantSummary }) {
@@ -23,6 +36,9 @@ export function RestaurantCard({ restaurant }: { restaurant: RestaurantSummary }
           </Link>
         </h2>
         <RestaurantPlace category={restaurant.category} city={restaurant.city} className="text-ink-muted" />
+        {restaurant.distance !== undefined ? (
+          <RestaurantDistance meters={restaurant.distance} className="font-medium text-brand-800" />
+        ) : null}
         <DietaryTagList tags={restaurantDietaryTags(restaurant)} label={t('restaurants.card.dietary')} />
       </div>
     </article>

@@ -1,38 +1,65 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
 import { ErrorState } from '../../../components/errors/error-state';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { IconSliders } from '../../../components/ui/icons';
+import { href } from '../../../config/paths';
 import { useT } from '../../../lib/i18n';
-import { type ListRestaurantsFilters, useRestaurants } from '../api/list-restaurants';
+import { useSearchParamsState } from '../../../lib/use-search-params-state';
+import { useRestaurants } from '../api/list-restaurants';
+import {
+  countRestaurantFilters,
+  EMPTY_RESTAURANT_FILTERS,
+  readRestaurantFilters,
+  type RestaurantFilters,
+  restaurantQueryOf,
+  writeRestaurantFilters,
+} from '../restaurant-filters';
+import { restaurantListStore, useRestaurantListState } from '../restaurant-list-store';
 import { RestaurantCard, RestaurantCardSkeleton } from './restaurant-card';
+import { RestaurantFilterForm } from './restaurant-filter-form';
 import { RestaurantSearch } from './restaurant-search';
+import { SortNote } from './sort-note';
 
-const SEARCH_PARAM = 'q';
 const SKELETON_CARDS = 6;
 
-/** All restaurants, searchable by name (`?q=`), page by page ("Load more" follows `nextCursor`). */
-export function RestaurantList() {
+/**
+ * The restaurants (SPEC §2 home and search page): search by name, filters (on the search page;
+ * home links to it), nearest first when the browser shares its position, "Load more" pages.
+ * Everything the diner chose lives in the URL query.
+ */
+export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
   const t = useT();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get(SEARCH_PARAM)?.trim() ?? '';
-  const filters: ListRestaurantsFilters = q ? { q } : {};
-  const query = useRestaurants(filters);
+  const [searchParams, updateSearchParams] = useSearchParamsState();
+  const filters = useMemo(() => readRestaurantFilters(searchParams), [searchParams]);
+  const position = useRestaurantListState((state) => state.position);
+  const positionStatus = useRestaurantListState((state) => state.positionStatus);
+  const query = useRestaurants(restaurantQueryOf(filters, position));
 
-  const onSearch = useCallback(
-    (next: string) =>
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          if (next) params.set(SEARCH_PARAM, next);
-          else params.delete(SEARCH_PARAM);
-          return params;
-        },
-        { replace: true },
+  useEffect(() => {
+    void restaurantListStore.requestPosition();
+  }, []);
+
+  /** Applies an update to the filters the URL holds now. */
+  const updateFilters = useCallback(
+    (update: (current: RestaurantFilters) => RestaurantFilters) =>
+      updateSearchParams((current) =>
+        writeRestaurantFilters(current, update(readRestaurantFilters(current))),
       ),
-    [setSearchParams],
+    [updateSearchParams],
+  );
+  const onSearch = useCallback(
+    (q: string) => updateFilters((current) => ({ ...current, q })),
+    [updateFilters],
   );
 
-  const restaurants = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const restaurants = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData) restaurantListStore.setRestaurants(restaurants);
+  }, [query.isSuccess, query.isPlaceholderData, restaurants]);
+
+  const filterCount = countRestaurantFilters(filters);
+  const isFiltered = filterCount > 0;
 
   let body;
   if (query.isPending) {
@@ -58,9 +85,20 @@ export function RestaurantList() {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
         <p className="text-lg font-semibold">
-          {q ? t('restaurants.empty.search', { query: q }) : t('restaurants.empty.none')}
+          {isFiltered
+            ? t('restaurants.empty.filters')
+            : filters.q
+              ? t('restaurants.empty.search', { query: filters.q })
+              : t('restaurants.empty.none')}
         </p>
-        {q ? (
+        {isFiltered ? (
+          <Button
+            variant="secondary"
+            onClick={() => updateFilters((current) => ({ ...EMPTY_RESTAURANT_FILTERS, q: current.q }))}
+          >
+            {t('restaurants.filters.clear')}
+          </Button>
+        ) : filters.q ? (
           <Button variant="secondary" onClick={() => onSearch('')}>
             {t('restaurants.search.clear')}
           </Button>
@@ -70,7 +108,10 @@ export function RestaurantList() {
   } else {
     body = (
       <>
-        <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+        <ul
+          className={`grid gap-4 transition-opacity sm:grid-cols-2 md:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={query.isPlaceholderData}
+        >
           {restaurants.map((restaurant) => (
             <li key={restaurant.id}>
               <RestaurantCard restaurant={restaurant} />
@@ -100,9 +141,29 @@ export function RestaurantList() {
 
   return (
     <div className="flex flex-col gap-5">
-      <RestaurantSearch value={q} onSearch={onSearch} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex-1">
+          <RestaurantSearch value={filters.q} onSearch={onSearch} />
+        </div>
+        {variant === 'home' ? (
+          <Link
+            to={href('filters', null, Object.fromEntries(searchParams))}
+            className={buttonClasses({ variant: 'secondary', size: 'lg' })}
+          >
+            <IconSliders />
+            {t('restaurants.filters.link', { count: filterCount })}
+          </Link>
+        ) : null}
+      </div>
+      {variant === 'search' ? <RestaurantFilterForm filters={filters} onChange={updateFilters} /> : null}
+      <SortNote
+        status={positionStatus}
+        onRetry={() => void restaurantListStore.requestPosition({ force: true })}
+      />
       <p role="status" className="sr-only">
-        {query.isSuccess ? t('restaurants.count', { count: restaurants.length }) : ''}
+        {query.isSuccess && !query.isPlaceholderData
+          ? t('restaurants.count', { count: restaurants.length })
+          : ''}
       </p>
       {body}
     </div>

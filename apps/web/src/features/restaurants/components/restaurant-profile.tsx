@@ -1,10 +1,18 @@
-import { useEffect } from 'react';
+import { haversineMeters } from '@comensal/domain';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/errors/error-state';
 import { NotFound } from '../../../components/errors/not-found';
 import { buttonClasses } from '../../../components/ui/button';
 import { DietaryTagList } from '../../../components/ui/dietary-tag';
-import { IconBook, IconCalendar, IconExternal, IconMapPin, IconPhone } from '../../../components/ui/icons';
+import {
+  IconBook,
+  IconCalendar,
+  IconExternal,
+  IconHeart,
+  IconMapPin,
+  IconPhone,
+} from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { href } from '../../../config/paths';
 import { isNotFound } from '../../../lib/api-client';
@@ -18,9 +26,12 @@ import {
 import { useRestaurant } from '../api/get-restaurant';
 import { fullAddress } from '../restaurant-display';
 import { mapsLink, restaurantDietaryTags } from '../restaurant-display';
+import { restaurantListStore, useRestaurantListState } from '../restaurant-list-store';
 import { OpeningHours } from './opening-hours';
+import { RestaurantDistance } from './restaurant-card';
 import { RestaurantCover } from './restaurant-cover';
 import { RestaurantPlace } from './restaurant-place';
+import { ShareButton } from './share-button';
 
 /** Room for the transparent header on screens without a cover picture. */
 function HeaderBand() {
@@ -43,14 +54,28 @@ function ProfileSkeleton() {
   );
 }
 
-/** The public restaurant page: cover, name, description, address, hours, menu and reserve. */
-export function RestaurantProfile({ restaurantId }: { restaurantId: string }) {
+/**
+ * The public restaurant page: cover, name, distance, favourites, share, description, address,
+ * hours, menu and reserve. `favoriteToggle` is composed by the route (the favourites feature).
+ */
+export function RestaurantProfile({
+  restaurantId,
+  favoriteToggle,
+}: {
+  restaurantId: string;
+  favoriteToggle?: ReactNode;
+}) {
   const t = useT();
   const localized = useLocalized();
   const [searchParams] = useSearchParams();
   const query = useRestaurant(restaurantId);
   const isMissing = query.isError && isNotFound(query.error);
+  const position = useRestaurantListState((state) => state.position);
   useDocumentTitle(query.data?.name ?? (isMissing ? t('restaurant.notFound.title') : null));
+
+  useEffect(() => {
+    if (query.data) restaurantListStore.setRestaurant(query.data);
+  }, [query.data]);
 
   useEffect(() => {
     // The route remembered this id; an unknown restaurant must not limit the home list.
@@ -81,6 +106,7 @@ export function RestaurantProfile({ restaurantId }: { restaurantId: string }) {
   const restaurant = query.data;
   const tableQuery = tableQueryFor(restaurant.id, searchParams);
   const params = { restaurantId: restaurant.id };
+  const distance = position ? haversineMeters(position, restaurant.location) : null;
 
   return (
     <article className="flex flex-col">
@@ -105,8 +131,20 @@ export function RestaurantProfile({ restaurantId }: { restaurantId: string }) {
               city={restaurant.city}
               className="text-lg text-ink-muted"
             />
+            {distance !== null ? (
+              <RestaurantDistance meters={distance} className="text-lg font-medium text-brand-800" />
+            ) : null}
             <DietaryTagList tags={restaurantDietaryTags(restaurant)} label={t('restaurants.card.dietary')} />
           </header>
+
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            {favoriteToggle}
+            <ShareButton title={restaurant.name} path={href('restaurant.profile', params)} />
+            <p className="flex items-center gap-1.5 text-ink-muted">
+              <IconHeart size={18} />
+              {t('restaurant.favoritesCount', { count: restaurant.favoritesCount })}
+            </p>
+          </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link

@@ -1,0 +1,115 @@
+/**
+ * Dev-only: change a menu the way the staff console will, through the server's use cases, so that
+ * every open menu (and e2e) sees it live. It talks to the database of a running server:
+ * DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (default ./data; its port is read from
+ * postmaster.pid, its password from DATA_DIR/pg-password).
+ *
+ *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --product <key|id> --price 4500
+ *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --product <key|id> --stock 0 --hidden false
+ *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --product <key|id> --set '{"scheduleDays":[5]}'
+ *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --create '{"section":"mains","name":{"es":"Nuevo","en":"New"},"priceMinor":1000}'
+ *
+ * Prints the product as the API shows it (JSON) on stdout; exits 1 with a message otherwise.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDatabase } from '../src/db/client.ts';
+import { isUuid } from '../src/lib/ids.ts';
+import { createProduct } from '../src/modules/restaurants/create-product.ts';
+import { productRepository } from '../src/modules/restaurants/product-repository.ts';
+import { restaurantRepository } from '../src/modules/restaurants/restaurant-repository.ts';
+import { updateProduct } from '../src/modules/restaurants/update-product.ts';
+
+function fail(message: string): never {
+  console.error(`menu-change: ${message}`);
+  process.exit(1);
+}
+
+/** The embedded PostgreSQL of a DATA_DIR: port from postmaster.pid (4th line), password file. */
+function embeddedUrl(dataDir: string): string {
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const passwordFile = path.join(dataDir, 'pg-password');
+  if (!existsSync(pidFile))
+    fail(`no running embedded PostgreSQL in ${dataDir} (start the server, or set DATABASE_URL)`);
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) fail(`cannot read the port from ${pidFile}`);
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/comensal`;
+}
+
+function parseJson(flag: string, text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  return fail(`--${flag} takes a JSON object`);
+}
+
+function parseBoolean(flag: string, text: string): boolean {
+  if (text === 'true' || text === 'false') return text === 'true';
+  return fail(`--${flag} takes true or false`);
+}
+
+function parseInteger(flag: string, text: string, nullable: boolean): number | null {
+  if (nullable && text === 'null') return null;
+  if (!/^\d+$/.test(text)) fail(`--${flag} takes a non-negative integer${nullable ? ' or null' : ''}`);
+  return Number(text);
+}
+
+async function main(): Promise<void> {
+  if (process.env.NODE_ENV === 'production')
+    fail('this is a development tool; it does not run with NODE_ENV=production');
+  const { values } = parseArgs({
+    options: {
+      restaurant: { type: 'string' },
+      product: { type: 'string' },
+      price: { type: 'string' },
+      stock: { type: 'string' },
+      hidden: { type: 'string' },
+      set: { type: 'string' },
+      create: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.restaurant) fail('--restaurant <slug|id> is required');
+  if (values.create !== undefined && values.product !== undefined) fail('use either --product or --create');
+  if (values.create === undefined && values.product === undefined)
+    fail('--product <key|id> or --create <json> is required');
+
+  const databaseUrl = process.env.DATABASE_URL || embeddedUrl(path.resolve(process.env.DATA_DIR || './data'));
+  const database = createDatabase(databaseUrl, { max: 2 });
+  const ctx = { db: database.db, now: () => new Date() };
+  try {
+    const restaurants = restaurantRepository(database.db);
+    const restaurantId = isUuid(values.restaurant)
+      ? values.restaurant
+      : await restaurants.findIdBySlug(values.restaurant);
+    if (!restaurantId) fail(`no restaurant ${values.restaurant}`);
+
+    if (values.create !== undefined) {
+      const product = await createProduct(ctx, restaurantId, parseJson('create', values.create));
+      console.info(JSON.stringify(product));
+      return;
+    }
+    const ref = values.product!;
+    const productId = isUuid(ref) ? ref : await productRepository(database.db).findIdByKey(restaurantId, ref);
+    if (!productId) fail(`no product ${ref} in ${values.restaurant}`);
+    const changes: Record<string, unknown> = values.set === undefined ? {} : parseJson('set', values.set);
+    if (values.price !== undefined) changes.priceMinor = parseInteger('price', values.price, false);
+    if (values.stock !== undefined) changes.stock = parseInteger('stock', values.stock, true);
+    if (values.hidden !== undefined) changes.hidden = parseBoolean('hidden', values.hidden);
+    if (Object.keys(changes).length === 0) fail('nothing to change: --price, --stock, --hidden or --set');
+    const product = await updateProduct(ctx, restaurantId, productId, changes);
+    console.info(JSON.stringify(product));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  fail(error instanceof Error ? error.message : String(error));
+});

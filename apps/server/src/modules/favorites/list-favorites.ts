@@ -1,0 +1,89 @@
+import {
+  MAX_FAVORITES_PER_TYPE,
+  type FavoriteIds,
+  type FavoriteList,
+  type ListFavoritesQuery,
+} from '@comensal/contracts';
+import { z } from 'zod';
+import type { UseCaseContext } from '../../lib/context.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { visibleAt } from '../restaurants/get-menu.ts';
+import { toProduct, toRestaurantSummary } from '../restaurants/mappers.ts';
+import { restaurantRepository } from '../restaurants/restaurant-repository.ts';
+import { favoriteRepository, type FavoriteKeyset } from './favorite-repository.ts';
+
+export const DEFAULT_FAVORITES_PAGE = 20;
+
+const cursorSchema = z
+  .object({
+    at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+    id: z.uuid(),
+  })
+  .strict();
+
+function page<T extends { keyset: FavoriteKeyset }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.keyset) : null };
+}
+
+/**
+ * The diner's favourite restaurants or products, newest first, in keyset pages. Products come
+ * with their restaurant and whether they are on the menu right now (a favourite stays listed
+ * while hidden or out of schedule, so it can be removed).
+ */
+export async function listFavorites(
+  ctx: UseCaseContext,
+  userId: string,
+  query: ListFavoritesQuery,
+): Promise<FavoriteList> {
+  const limit = query.limit ?? DEFAULT_FAVORITES_PAGE;
+  const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
+  const now = ctx.now();
+  const favorites = favoriteRepository(ctx.db);
+  if (query.type === 'restaurants') {
+    const refs = page(await favorites.listRestaurants(userId, after, limit + 1), limit);
+    const rows = await restaurantRepository(ctx.db).listByIds(
+      refs.items.map((ref) => ref.restaurantId),
+      now,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      type: 'restaurants',
+      items: refs.items.flatMap((ref) => {
+        const row = byId.get(ref.restaurantId);
+        return row
+          ? [{ restaurant: toRestaurantSummary(row), favoritedAt: ref.favoritedAt.toISOString() }]
+          : [];
+      }),
+      nextCursor: refs.nextCursor,
+    };
+  }
+  const rows = page(await favorites.listProducts(userId, after, limit + 1), limit);
+  return {
+    type: 'products',
+    items: rows.items.map(({ product, restaurant, favoritedAt }) => ({
+      product: toProduct(product, restaurant.currency),
+      restaurant: {
+        id: restaurant.id,
+        slug: restaurant.slug,
+        name: restaurant.name,
+        country: restaurant.country,
+        currency: restaurant.currency,
+      },
+      isAvailable: visibleAt(restaurant, now)(product),
+      favoritedAt: favoritedAt.toISOString(),
+    })),
+    nextCursor: rows.nextCursor,
+  };
+}
+
+/** Every favourite id of the diner (hearts on lists and pages), newest first. */
+export async function listFavoriteIds(ctx: UseCaseContext, userId: string): Promise<FavoriteIds> {
+  const favorites = favoriteRepository(ctx.db);
+  const [restaurantIds, productIds] = await Promise.all([
+    favorites.listIds('restaurants', userId, MAX_FAVORITES_PER_TYPE),
+    favorites.listIds('products', userId, MAX_FAVORITES_PER_TYPE),
+  ]);
+  return { restaurantIds, productIds };
+}

@@ -1,0 +1,85 @@
+import {
+  apiErrorSchema,
+  favoriteIdsSchema,
+  favoriteListSchema,
+  favoriteStateSchema,
+  listFavoritesQuerySchema,
+  type FavoriteType,
+} from '@comensal/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { FavoritesContext } from './favorites-context.ts';
+import { listFavoriteIds, listFavorites } from './list-favorites.ts';
+import { setFavorite } from './set-favorite.ts';
+
+const idParam = z.string().min(1).max(100);
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const writeErrors = { ...errors, 409: apiErrorSchema };
+
+/** The signed-in diner (guests included), or 401 UNAUTHENTICATED. */
+async function requireUserId(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const cookie = request.headers.cookie;
+  const result = cookie ? await app.auth.api.getSession({ headers: new Headers({ cookie }) }) : null;
+  if (!result) throw new AppError('UNAUTHENTICATED', 'Sign in (or continue as a guest) first');
+  return result.user.id;
+}
+
+/** `/api/me/favorites*`: the diner's favourite restaurants and products (DESIGN §4). */
+export async function favoriteRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest): FavoritesContext => ({ db: app.db, now: app.now, log: request.log });
+
+  app.get(
+    '/api/me/favorites',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'My favourite restaurants or products, newest first',
+        description:
+          'Keyset pages (`nextCursor` → `cursor`). Products carry their restaurant and `isAvailable` (on the menu now).',
+        querystring: listFavoritesQuerySchema,
+        response: { 200: favoriteListSchema, ...errors },
+      },
+    },
+    async (request) => listFavorites(ctx(request), await requireUserId(app, request), request.query),
+  );
+
+  app.get(
+    '/api/me/favorites/ids',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'The ids of all my favourites (to mark them on lists)',
+        response: { 200: favoriteIdsSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => listFavoriteIds(ctx(request), await requireUserId(app, request)),
+  );
+
+  const routes: { type: FavoriteType; path: string; param: 'restaurantId' | 'productId' }[] = [
+    { type: 'restaurants', path: '/api/me/favorites/restaurants/:restaurantId', param: 'restaurantId' },
+    { type: 'products', path: '/api/me/favorites/products/:productId', param: 'productId' },
+  ];
+  for (const { type, path, param } of routes) {
+    const params = z.object({ [param]: idParam }).strict();
+    const read = (request: FastifyRequest) => (request.params as Record<string, string>)[param]!;
+    for (const method of ['PUT', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: path,
+        schema: {
+          tags: ['favorites'],
+          summary: `${method === 'PUT' ? 'Add' : 'Remove'} a favourite ${type === 'restaurants' ? 'restaurant' : 'product'}`,
+          description:
+            'Idempotent. Answers the state after the call and the favourites count (derived from the favourite rows).',
+          params,
+          response: { 200: favoriteStateSchema, ...writeErrors },
+        },
+        handler: async (request) =>
+          setFavorite(ctx(request), await requireUserId(app, request), type, read(request), method === 'PUT'),
+      });
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { FavoriteIds, FavoriteState, FavoriteType } from '@comensal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { logFailure } from '../../../lib/log';
+import { notify } from '../../../lib/toast';
+import { favoriteKeys } from './favorite-keys';
+
+export const FAVORITE_SAVE_ERROR = 'Error al guardar favorito';
+/** SPEC §8: adding a favourite fails when the user does not exist (here: no valid session). */
+export const USER_NOT_FOUND = 'El usuario no existe';
+
+export interface SetFavoriteInput {
+  type: FavoriteType;
+  id: string;
+  isFavorite: boolean;
+}
+
+/** `PUT` (add) or `DELETE` (remove) `/api/me/favorites/:type/:id`; idempotent, answers the new state. */
+export function setFavorite({ type, id, isFavorite }: SetFavoriteInput): Promise<FavoriteState> {
+  return apiRequest<FavoriteState>(`/api/me/favorites/${type}/${encodeURIComponent(id)}`, {
+    method: isFavorite ? 'PUT' : 'DELETE',
+  });
+}
+
+const SET_FAVORITE_KEY = ['favorites', 'set'] as const;
+
+const idsKeyOf = (type: FavoriteType) => (type === 'restaurants' ? 'restaurantIds' : 'productIds');
+
+function withFavorite(ids: FavoriteIds, { type, id, isFavorite }: SetFavoriteInput): FavoriteIds {
+  const key = idsKeyOf(type);
+  const others = ids[key].filter((existing) => existing !== id);
+  return { ...ids, [key]: isFavorite ? [id, ...others] : others };
+}
+
+/**
+ * Marks or unmarks a favourite. The heart changes at once (optimistic) and goes back with a
+ * translated message if the server refuses. Lists are marked stale, not refetched, so an item
+ * unmarked on the favourites page stays in place until the page is opened again.
+ */
+export function useSetFavorite({
+  onSuccess,
+}: { onSuccess?: (input: SetFavoriteInput, state: FavoriteState) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: SET_FAVORITE_KEY,
+    mutationFn: setFavorite,
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: favoriteKeys.ids() });
+      const previous = queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids());
+      if (previous) queryClient.setQueryData(favoriteKeys.ids(), withFavorite(previous, input));
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      const isSessionGone = isApiError(error) && error.status === 401;
+      logFailure(isSessionGone ? USER_NOT_FOUND : FAVORITE_SAVE_ERROR, error);
+      if (context?.previous) queryClient.setQueryData(favoriteKeys.ids(), context.previous);
+      notify('error', isSessionGone ? 'favorites.error.session' : 'favorites.error.save');
+    },
+    onSuccess: (state, input) => {
+      const current = queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids());
+      // With a later click still on its way, its optimistic state is the one to keep.
+      const isLatest = queryClient.isMutating({ mutationKey: SET_FAVORITE_KEY }) <= 1;
+      if (current && isLatest) {
+        queryClient.setQueryData(
+          favoriteKeys.ids(),
+          withFavorite(current, { ...input, isFavorite: state.isFavorite }),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
+      onSuccess?.(input, state);
+    },
+  });
+}

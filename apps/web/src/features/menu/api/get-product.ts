@@ -1,0 +1,35 @@
+import type { Product } from '@comensal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, isNotFound } from '../../../lib/api-client';
+import { logFailure } from '../../../lib/log';
+import { MENU_LOAD_ERROR, menuKeys } from './get-menu';
+
+export const PRODUCT_NOT_FOUND = 'Producto no encontrado';
+
+/** `GET /api/restaurants/:id/menu/:productId`: one product while it is on the menu. */
+export async function getProduct(
+  restaurantId: string,
+  productId: string,
+  signal?: AbortSignal,
+): Promise<Product> {
+  try {
+    return await apiGet<Product>(
+      `/api/restaurants/${encodeURIComponent(restaurantId)}/menu/${encodeURIComponent(productId)}`,
+      { ...(signal && { signal }) },
+    );
+  } catch (error) {
+    if (!signal?.aborted) logFailure(isNotFound(error) ? PRODUCT_NOT_FOUND : MENU_LOAD_ERROR, error);
+    throw error;
+  }
+}
+
+export function getProductQueryOptions(restaurantId: string, productId: string) {
+  return queryOptions({
+    queryKey: menuKeys.product(restaurantId, productId),
+    queryFn: ({ signal }) => getProduct(restaurantId, productId, signal),
+  });
+}
+
+export function useProduct(restaurantId: string, productId: string) {
+  return useQuery(getProductQueryOptions(restaurantId, productId));
+}

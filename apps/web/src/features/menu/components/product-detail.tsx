@@ -1,0 +1,316 @@
+import type { Product } from '@comensal/contracts';
+import type { PreferenceSelection, ProductPrice } from '@comensal/domain';
+import { formatMoney } from '@comensal/domain';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/errors/error-state';
+import { NotFound } from '../../../components/errors/not-found';
+import { Button } from '../../../components/ui/button';
+import { DietaryTagList } from '../../../components/ui/dietary-tag';
+import { IconArrowLeft } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { href, type Query } from '../../../config/paths';
+import { fileUrl, isNotFound } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useLocalized, useT } from '../../../lib/i18n';
+import { useProduct } from '../api/get-product';
+import { productDietaryTags } from '../group-menu';
+import {
+  EMPTY_CHOICE,
+  missingRequired,
+  priceChoice,
+  type ProductChoice,
+  selectionsOf,
+} from '../product-choice';
+import { useLiveMenu } from '../use-live-menu';
+import { PreferenceFieldset } from './preference-fieldset';
+import { QuantityStepper } from './quantity-stepper';
+
+const COMMENTS_MAX_LENGTH = 300;
+
+/** One line of a future order, as the product page puts it together. */
+export interface ProductLine {
+  productId: string;
+  quantity: number;
+  comments: string;
+  preferences: PreferenceSelection[];
+}
+
+function ProductSkeleton() {
+  const t = useT();
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <p className="sr-only">{t('product.loading')}</p>
+      <Skeleton className="aspect-video w-full sm:aspect-[21/9]" />
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+function PriceSummary({
+  product,
+  price,
+  quantity,
+  country,
+}: {
+  product: Product;
+  price: ProductPrice;
+  quantity: number;
+  country: string;
+}) {
+  const t = useT();
+  const headingId = useId();
+  const money = (amount: number) => formatMoney(amount, country);
+  const hasDiscount = price.discountMinor > 0;
+  const unitDiscount = price.discountMinor / quantity;
+  const badge =
+    product.discountType === 'percent'
+      ? t('menu.discount.percent', { percent: product.discount ?? 0 })
+      : t('menu.discount.amount', { amount: money(product.discount ?? 0) });
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id={headingId} className="text-xl font-bold">
+        {t('product.price.title')}
+      </h2>
+      <dl className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-2">
+        <dt>{t('product.price.unit')}</dt>
+        <dd className="flex flex-wrap items-baseline justify-end gap-x-2">
+          {hasDiscount ? (
+            <>
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-sm font-bold text-white">
+                {badge}
+              </span>
+              <del className="text-ink-muted">
+                <span className="sr-only">{t('menu.price.before')} </span>
+                {money(price.unitPriceMinor)}
+              </del>
+            </>
+          ) : null}
+          <span className="font-semibold">{money(price.unitPriceMinor - unitDiscount)}</span>
+        </dd>
+        <dt>{t('product.price.quantity')}</dt>
+        <dd className="text-right">{t('product.price.times', { quantity })}</dd>
+        <dt className="text-lg font-bold">{t('product.price.total')}</dt>
+        <dd className="flex flex-wrap items-baseline justify-end gap-x-2">
+          {hasDiscount ? (
+            <del className="text-ink-muted">
+              <span className="sr-only">{t('menu.price.before')} </span>
+              {money(price.subtotalMinor)}
+            </del>
+          ) : null}
+          <span className="text-2xl font-bold">{money(price.totalMinor)}</span>
+        </dd>
+      </dl>
+      <p role="status" className="sr-only">
+        {t('product.price.announce', { total: money(price.totalMinor) })}
+      </p>
+    </section>
+  );
+}
+
+interface ProductDetailProps {
+  restaurantId: string;
+  productId: string;
+  /** The restaurant's country (money is shown per SPEC §5), its name; null while it loads. */
+  restaurant: { name: string; country: string } | null;
+  /** The restaurant could not be loaded (money cannot be shown). */
+  isRestaurantError?: boolean;
+  onRetryRestaurant?: () => void;
+  /** `table`/`room` to carry back to the menu. */
+  query?: Query;
+  /** Composed by the route (the favourites feature). */
+  favoriteToggle?: ReactNode;
+  /** Adds the line to an order; without it, ordering is not open here yet and the button says so. */
+  onAdd?: (line: ProductLine) => void;
+}
+
+/**
+ * A dish: picture, name, description, dietary tags, preferences, quantity, comments and the
+ * price as the domain computes it (per unit, discount, total), live as the diner chooses.
+ */
+export function ProductDetail({
+  restaurantId,
+  productId,
+  restaurant,
+  isRestaurantError = false,
+  onRetryRestaurant,
+  query: linkQuery,
+  favoriteToggle,
+  onAdd,
+}: ProductDetailProps) {
+  const t = useT();
+  const intl = useIntl();
+  const localized = useLocalized();
+  const product = useProduct(restaurantId, productId);
+  const [choice, setChoice] = useState<ProductChoice>(EMPTY_CHOICE);
+  const [showMissing, setShowMissing] = useState(false);
+  const commentsId = useId();
+  const noteId = useId();
+  const isMissing = product.isError && isNotFound(product.error);
+  useLiveMenu(restaurantId);
+  useDocumentTitle(
+    product.data
+      ? localized(product.data.name)
+      : isMissing
+        ? t('product.notFound.title')
+        : t('page.restaurant.product.title'),
+  );
+
+  const backLink = (
+    <Link
+      to={href('restaurant.menu', { restaurantId }, linkQuery)}
+      className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-800"
+    >
+      <IconArrowLeft size={18} />
+      {restaurant ? t('product.backToMenuOf', { name: restaurant.name }) : t('product.backToMenu')}
+    </Link>
+  );
+
+  let body;
+  if (product.isError) {
+    body = isMissing ? (
+      <NotFound title={t('product.notFound.title')} message={t('product.notFound.message')} />
+    ) : (
+      <ErrorState
+        title={t('product.error.title')}
+        onRetry={() => void product.refetch()}
+        isRetrying={product.isFetching}
+      />
+    );
+  } else if (isRestaurantError) {
+    body = (
+      <ErrorState
+        title={t('product.error.title')}
+        {...(onRetryRestaurant && { onRetry: onRetryRestaurant })}
+      />
+    );
+  } else if (product.isPending || restaurant === null) {
+    body = <ProductSkeleton />;
+  } else {
+    const dish = product.data;
+    const name = localized(dish.name);
+    const description = localized(dish.description);
+    const price = priceChoice(dish, choice);
+    const missing = missingRequired(dish, choice);
+    const missingKeys = new Set(missing.map((preference) => preference.key));
+    const canOrder = onAdd !== undefined;
+
+    const onSubmit = (event: FormEvent) => {
+      event.preventDefault();
+      if (!onAdd) return;
+      if (missing.length > 0) {
+        setShowMissing(true);
+        return;
+      }
+      onAdd({
+        productId: dish.id,
+        quantity: choice.quantity,
+        comments: choice.comments.trim(),
+        preferences: selectionsOf(dish, choice),
+      });
+    };
+
+    body = (
+      <article className="flex flex-col gap-6">
+        {dish.imageUrl ? (
+          <img
+            src={fileUrl(dish.imageUrl)}
+            alt=""
+            decoding="async"
+            fetchPriority="high"
+            className="aspect-video w-full rounded-2xl object-cover sm:aspect-[21/9]"
+          />
+        ) : null}
+        <header className="flex flex-col gap-3">
+          <h1 className="text-3xl font-bold">{name}</h1>
+          {description ? <p className="text-lg whitespace-pre-line">{description}</p> : null}
+          <DietaryTagList tags={productDietaryTags(dish)} label={t('menu.product.dietary')} />
+          {favoriteToggle ? <div>{favoriteToggle}</div> : null}
+        </header>
+
+        <form onSubmit={onSubmit} className="flex flex-col gap-6" noValidate>
+          {dish.preferences.map((preference) => (
+            <PreferenceFieldset
+              key={preference.key}
+              preference={preference}
+              choice={choice}
+              onChange={setChoice}
+              country={restaurant.country}
+              isMissing={showMissing && missingKeys.has(preference.key)}
+            />
+          ))}
+
+          <div className="flex flex-col gap-2">
+            <span aria-hidden="true" className="text-lg font-bold">
+              {t('product.quantity')}
+            </span>
+            <QuantityStepper
+              value={choice.quantity}
+              label={t('product.quantity')}
+              onChange={(quantity) => setChoice((current) => ({ ...current, quantity }))}
+            />
+          </div>
+
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={commentsId} className="text-lg font-bold">
+              {t('product.comments.label')}
+            </label>
+            <textarea
+              id={commentsId}
+              value={choice.comments}
+              maxLength={COMMENTS_MAX_LENGTH}
+              rows={3}
+              onChange={(event) => setChoice((current) => ({ ...current, comments: event.target.value }))}
+              placeholder={t('product.comments.placeholder')}
+              className="rounded-xl border-2 border-line bg-white px-4 py-3 text-lg placeholder:text-ink-muted"
+            />
+          </div>
+
+          <PriceSummary
+            product={dish}
+            price={price}
+            quantity={choice.quantity}
+            country={restaurant.country}
+          />
+
+          <div className="flex flex-col gap-2">
+            {missing.length > 0 ? (
+              <p className={showMissing ? 'font-semibold text-red-800' : 'text-ink-muted'}>
+                {t('product.missing', {
+                  names: intl.formatList(missing.map((preference) => localized(preference.name))),
+                })}
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              size="lg"
+              block
+              disabled={!canOrder}
+              {...(!canOrder && { 'aria-describedby': noteId })}
+            >
+              {t('product.add', { total: formatMoney(price.totalMinor, restaurant.country) })}
+            </Button>
+            {canOrder ? null : (
+              <p id={noteId} className="text-ink-muted">
+                {t('product.orderingNote')}
+              </p>
+            )}
+          </div>
+        </form>
+      </article>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
+      {backLink}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Product } from '@comensal/contracts';
+import { clampQuantity, type PreferenceSelection, priceProduct, type ProductPrice } from '@comensal/domain';
+
+type Preference = Product['preferences'][number];
+
+/**
+ * What the diner picked on a product page. Nothing is pre-selected: a required single-choice
+ * preference stays empty until chosen.
+ */
+export interface ProductChoice {
+  /** Single-choice preferences: preference key → option key. */
+  single: Readonly<Record<string, string>>;
+  /** Multiple-choice preferences: preference key → option key → quantity (present = ticked). */
+  multiple: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  quantity: number;
+  comments: string;
+}
+
+export const EMPTY_CHOICE: ProductChoice = { single: {}, multiple: {}, quantity: 1, comments: '' };
+
+/**
+ * The choice as the domain's selections, read through the product as it is now: options that
+ * no longer exist are dropped and quantities kept within each option's maximum (the product may
+ * change live while the page is open).
+ */
+export function selectionsOf(
+  product: Pick<Product, 'preferences'>,
+  choice: ProductChoice,
+): PreferenceSelection[] {
+  const selections: PreferenceSelection[] = [];
+  for (const preference of product.preferences) {
+    if (preference.multiple) {
+      const picked = choice.multiple[preference.key] ?? {};
+      for (const option of preference.options) {
+        const quantity = picked[option.key];
+        if (quantity === undefined) continue;
+        selections.push({
+          preferenceKey: preference.key,
+          optionKey: option.key,
+          quantity: clampQuantity(quantity, option.maxQuantity),
+        });
+      }
+    } else {
+      const optionKey = choice.single[preference.key];
+      if (optionKey !== undefined && preference.options.some((option) => option.key === optionKey)) {
+        selections.push({ preferenceKey: preference.key, optionKey, quantity: 1 });
+      }
+    }
+  }
+  return selections;
+}
+
+/** Required preferences still without an option. */
+export function missingRequired(product: Pick<Product, 'preferences'>, choice: ProductChoice): Preference[] {
+  const chosen = new Set(selectionsOf(product, choice).map((selection) => selection.preferenceKey));
+  return product.preferences.filter((preference) => preference.required && !chosen.has(preference.key));
+}
+
+/** The price of the choice, by the domain's one pricing rule (SPEC §5). */
+export function priceChoice(
+  product: Pick<Product, 'price' | 'preferences' | 'discount' | 'discountType'>,
+  choice: ProductChoice,
+): ProductPrice {
+  return priceProduct({
+    product: {
+      priceMinor: product.price,
+      preferences: product.preferences,
+      discount: product.discount,
+      discountType: product.discountType,
+    },
+    selections: selectionsOf(product, choice),
+    quantity: clampQuantity(choice.quantity),
+  });
+}
+
+export function chooseSingle(
+  choice: ProductChoice,
+  preferenceKey: string,
+  optionKey: string | null,
+): ProductChoice {
+  const single = { ...choice.single };
+  if (optionKey === null) delete single[preferenceKey];
+  else single[preferenceKey] = optionKey;
+  return { ...choice, single };
+}
+
+/** Ticks (quantity ≥ 1) or unticks (null) an option of a multiple-choice preference. */
+export function chooseMultiple(
+  choice: ProductChoice,
+  preferenceKey: string,
+  optionKey: string,
+  quantity: number | null,
+): ProductChoice {
+  const options = { ...choice.multiple[preferenceKey] };
+  if (quantity === null) delete options[optionKey];
+  else options[optionKey] = quantity;
+  return { ...choice, multiple: { ...choice.multiple, [preferenceKey]: options } };
+}

@@ -1,0 +1,115 @@
+// Child process: the real app (buildApp) on an embedded PostgreSQL in a temp folder, with bench
+// data, logger silent, on a free loopback port. Prints one line `READY {json}` then serves until
+// SIGTERM/SIGINT, when it stops PostgreSQL and removes the folder.
+//
+//   node bench/lib/bench-server.ts --restaurants 10000 --menu-products 200
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app.ts';
+import type { Config } from '../../apps/server/src/config.ts';
+import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
+import { DEMO_RESTAURANTS } from '../../apps/server/src/db/seed/demo-data.ts';
+import { seedDemoData } from '../../apps/server/src/db/seed/seed.ts';
+import { restaurantRepository } from '../../apps/server/src/modules/restaurants/restaurant-repository.ts';
+import { localFileStorage } from '../../apps/server/src/storage/file-storage.ts';
+import { insertBigMenu, insertGeneratedRestaurants } from './seed.ts';
+
+export interface BenchServerInfo {
+  url: string;
+  databaseUrl: string;
+  /** The big generated menu. */
+  restaurantId: string;
+  productId: string;
+  /** With --demo: the first demo restaurant. */
+  demoRestaurantId: string | null;
+}
+
+const { values } = parseArgs({
+  options: {
+    restaurants: { type: 'string', default: '10000' },
+    'menu-products': { type: 'string', default: '200' },
+    // the demo data (restaurants with pictures, demo users), as `npm start` seeds it
+    demo: { type: 'boolean', default: false },
+    // the built SPA to serve (default apps/web/dist)
+    'web-dist': { type: 'string' },
+  },
+});
+
+const silent = pino({ level: 'silent' });
+const dir = await mkdtemp(path.join(os.tmpdir(), 'comensal-bench-'));
+await chmod(dir, 0o755); // as root, PostgreSQL runs as the postgres user, who must reach pg/
+const pgServer = await startEmbeddedPostgres({
+  dataDir: path.join(dir, 'pg'),
+  passwordFile: path.join(dir, 'pg-password'),
+  logger: silent,
+});
+let stopping = false;
+let app: FastifyInstance | undefined;
+let database: Database | undefined;
+const stop = async (exitCode = 0) => {
+  if (stopping) return;
+  stopping = true;
+  await app?.close().catch(() => undefined);
+  await database?.close().catch(() => undefined);
+  await pgServer.stop().catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+  process.exit(exitCode);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+
+try {
+  await migrateDatabase(pgServer.connectionString);
+  database = createDatabase(pgServer.connectionString, { max: 10 });
+  const menu = await insertBigMenu(database.db, Number(values['menu-products']));
+  const restaurants = Number(values.restaurants);
+  if (restaurants > 0) await insertGeneratedRestaurants(pgServer.connectionString, 1, restaurants);
+
+  const port = await freePort();
+  const storage = localFileStorage(path.join(dir, 'files'));
+  const config: Config = {
+    port,
+    host: '127.0.0.1',
+    dataDir: dir,
+    databaseUrl: pgServer.connectionString,
+    seedDemo: false,
+    publicUrl: `http://127.0.0.1:${port}`,
+    authSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    logLevel: 'silent',
+    smtpUrl: null,
+    s3: null,
+    webpay: { env: 'sandbox', commerceCode: null, apiKey: null },
+    google: null,
+    facebook: null,
+    trustProxy: false,
+  };
+  let demoRestaurantId: string | null = null;
+  if (values.demo) {
+    await seedDemoData({ db: database.db, config, storage, logger: silent });
+    demoRestaurantId = await restaurantRepository(database.db).findIdBySlug(DEMO_RESTAURANTS[0]!.slug);
+  }
+  app = await buildApp({
+    config,
+    database,
+    logger: silent,
+    ...(values['web-dist'] ? { webDistDir: path.resolve(values['web-dist']) } : {}),
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  await app.live.ready();
+  const info: BenchServerInfo = {
+    url: config.publicUrl,
+    databaseUrl: pgServer.connectionString,
+    ...menu,
+    demoRestaurantId,
+  };
+  process.stdout.write(`READY ${JSON.stringify(info)}\n`);
+} catch (error) {
+  console.error(error);
+  await stop(1);
+}

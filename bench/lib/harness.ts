@@ -1,0 +1,125 @@
+// Shared by the benchmarks: child servers, autocannon runs, and printing figures next to budgets.
+// Benchmarks PRINT; they never fail on a figure.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon, { type Result } from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Seconds per autocannon run (BENCH_DURATION overrides, e.g. 3 for a quick look). */
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = 50;
+
+/** One line of context: figures from a busy machine are not comparable. */
+export function describeMachine(): string {
+  const [load1] = os.loadavg();
+  return `${os.cpus().length} CPUs, load average ${load1!.toFixed(2)}, Node ${process.version}`;
+}
+
+export interface Child<T> {
+  info: T;
+  stop(): Promise<void>;
+}
+
+/** Starts `node <script> …args` and waits for its `READY {json}` line. */
+export function startChild<T>(script: string, args: string[] = []): Promise<Child<T>> {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the servers
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith('READY ')) return;
+      resolve({
+        info: JSON.parse(line.slice('READY '.length)) as T,
+        async stop() {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+export interface Figures {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface MeasureOptions {
+  headers?: Record<string, string>;
+  /** A new path for every request (e.g. to miss every cache). */
+  path?: () => string;
+}
+
+/** A short warm-up, then CONNECTIONS connections for DURATION seconds. */
+export async function measure(label: string, url: string, options: MeasureOptions = {}) {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration,
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.path
+        ? { requests: [{ setupRequest: (request) => ({ ...request, path: options.path!() }) }] }
+        : {}),
+    });
+  await run(Math.min(2, DURATION));
+  const result: Result = await run(DURATION);
+  const figures: Figures = {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+  return figures;
+}
+
+export const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+export function printTable(rows: Figures[]): void {
+  console.info(
+    `${'endpoint'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  errors`,
+  );
+  for (const row of rows) {
+    console.info(
+      `${row.label.padEnd(44)} ${row.requestsPerSecond.toFixed(0).padStart(9)} ${row.p50.toFixed(1).padStart(8)} ${row.p99
+        .toFixed(1)
+        .padStart(8)}  ${row.errors + row.non2xx}`,
+    );
+  }
+}
+
+/**
+ * The built SPA: BENCH_WEB_DIST, or apps/web/dist. Built first (`vite build --outDir <dir>`) when
+ * it has no manifest yet.
+ */
+export const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
+
+export async function ensureWebBuild(): Promise<string> {
+  const manifest = path.join(WEB_DIST, '.vite/manifest.json');
+  if (existsSync(manifest)) return manifest;
+  console.info(
+    `(building the web app into ${path.relative(ROOT, WEB_DIST) || WEB_DIST}: it has no manifest yet)`,
+  );
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', WEB_DIST, '--emptyOutDir'],
+      { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' },
+    );
+    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (${code})`))));
+  });
+  return manifest;
+}

@@ -1,0 +1,102 @@
+// Lighthouse (mobile preset: the default config, simulated slow 4G and CPU slowdown) on the
+// real server with the built SPA and the demo data: the home page (signed in as a guest: the
+// session cookie goes in `extraHeaders`) and a restaurant's menu page. Debian's chromium
+// (CHROME_PATH, default /usr/bin/chromium), headless. Prints performance and accessibility.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { BenchServerInfo } from './lib/bench-server.ts';
+import { describeMachine, ensureWebBuild, mark, startChild, WEB_DIST } from './lib/harness.ts';
+
+const PERFORMANCE_BUDGET = 95;
+const ACCESSIBILITY_BUDGET = 100;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+console.info(describeMachine());
+await ensureWebBuild();
+const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
+  '--restaurants',
+  '0',
+  '--menu-products',
+  '20',
+  '--demo',
+  '--web-dist',
+  WEB_DIST,
+]);
+const { url, demoRestaurantId } = server.info;
+
+/** A guest session, as "Continue as guest" starts it. */
+async function guestCookie(): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/anonymous`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`guest sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+interface Score {
+  page: string;
+  performance: number;
+  accessibility: number;
+  metrics: string;
+  failedAudits: string[];
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const scores: Score[] = [];
+try {
+  const pages: { page: string; target: string; headers: Record<string, string> }[] = [
+    { page: 'home (guest)', target: `${url}/`, headers: { Cookie: await guestCookie() } },
+    { page: 'menu', target: `${url}/restaurants/${demoRestaurantId}/menu`, headers: {} },
+  ];
+  for (const { page, target, headers } of pages) {
+    const result = await lighthouse(target, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: headers,
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${target}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    scores.push({
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+      failedAudits: Object.values(lhr.audits)
+        .filter(
+          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+        )
+        .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+    });
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+for (const score of scores) {
+  console.info(`\n${score.page}: performance ${score.performance}, accessibility ${score.accessibility}`);
+  console.info(`  ${score.metrics}`);
+  if (score.failedAudits.length > 0) console.info(`  below 0.9: ${score.failedAudits.join(', ')}`);
+}
+console.info('\nbudgets');
+for (const score of scores) {
+  console.info(
+    `  ${mark(score.performance >= PERFORMANCE_BUDGET)} ${score.page}: performance ${score.performance} (budget ≥ ${PERFORMANCE_BUDGET})`,
+  );
+  console.info(
+    `  ${mark(score.accessibility >= ACCESSIBILITY_BUDGET)} ${score.page}: accessibility ${score.accessibility} (budget ${ACCESSIBILITY_BUDGET})`,
+  );
+}

@@ -1,0 +1,96 @@
+// How the restaurant list costs grow with the number of restaurants: 1,000, 10,000, 100,000
+// (5 products each), on the real app and an embedded PostgreSQL. For each size:
+//   - the first page by name, the same URL every time: what most visitors get (served from the
+//     instance's answer cache after the first request);
+//   - by name, by distance and with vegan=true from a different position on every request, so
+//     every request misses the cache and runs the query: the database cost.
+// 50 connections, ~10 s each. The p99 budget (< 25 ms) applies to the cached first page.
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+import type { BenchServerInfo } from './lib/bench-server.ts';
+import {
+  CONNECTIONS,
+  describeMachine,
+  DURATION,
+  mark,
+  measure,
+  startChild,
+  type Figures,
+} from './lib/harness.ts';
+import { insertGeneratedRestaurants } from './lib/seed.ts';
+
+const SIZES = [1_000, 10_000, 100_000];
+const P99_BUDGET_MS = 25;
+
+console.info(`${describeMachine()}; autocannon ${CONNECTIONS} connections, ${DURATION} s per run`);
+const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
+  '--restaurants',
+  '0',
+  '--menu-products',
+  '1',
+]);
+const { url, databaseUrl } = server.info;
+
+/** Somewhere in Santiago, to the metre: practically never the same twice. */
+const somewhere = () =>
+  `lat=${(-33.75 + randomInt(600_000) / 1_000_000).toFixed(6)}&lng=${(-70.95 + randomInt(600_000) / 1_000_000).toFixed(6)}`;
+
+const results: { size: number; rows: Figures[] }[] = [];
+let inserted = 0;
+try {
+  for (const size of SIZES) {
+    const started = Date.now();
+    await insertGeneratedRestaurants(databaseUrl, inserted + 1, size - inserted);
+    inserted = size;
+    // the app's caches hear of the new rows as they would of any change
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      `SELECT pg_notify('comensal_live', '{"c":"internal:restaurants","e":"bench","d":null}')`,
+    );
+    await client.end();
+    console.info(
+      `${size.toLocaleString('en')} restaurants ready (inserted in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const rows: Figures[] = [];
+    rows.push(await measure('first page by name (same URL, cached)', `${url}/api/restaurants`));
+    rows.push(
+      await measure('by name, new position each time', url, {
+        path: () => `/api/restaurants?${somewhere()}`,
+      }),
+    );
+    rows.push(
+      await measure('by distance, new position each time', url, {
+        path: () => `/api/restaurants?${somewhere()}&sort=distance`,
+      }),
+    );
+    rows.push(
+      await measure('vegan=true, new position each time', url, {
+        path: () => `/api/restaurants?${somewhere()}&vegan=true`,
+      }),
+    );
+    results.push({ size, rows });
+  }
+} finally {
+  await server.stop();
+}
+
+console.info(
+  `\n${'restaurants'.padStart(11)}  ${'request'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  errors`,
+);
+for (const { size, rows } of results) {
+  for (const row of rows) {
+    console.info(
+      `${size.toLocaleString('en').padStart(11)}  ${row.label.padEnd(40)} ${row.requestsPerSecond.toFixed(0).padStart(8)} ${row.p50
+        .toFixed(1)
+        .padStart(8)} ${row.p99.toFixed(1).padStart(8)}  ${row.errors + row.non2xx}`,
+    );
+  }
+}
+console.info('\nbudgets');
+for (const { size, rows } of results) {
+  const cached = rows[0]!;
+  console.info(
+    `  ${mark(cached.p99 < P99_BUDGET_MS)} ${size.toLocaleString('en')}: first page p99 ${cached.p99.toFixed(1)} ms (budget < ${P99_BUDGET_MS} ms)`,
+  );
+}
