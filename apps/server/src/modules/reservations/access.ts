@@ -1,0 +1,72 @@
+/**
+ * Who may do what with a reservation (DESIGN §5): members (its `users`) read it, call
+ * assistance, clear the ready flag and leave; only the creator (`createdBy`) modifies, cancels
+ * and invites. Nobody else reads it: 403 FORBIDDEN. Unknown or malformed ids are 404.
+ */
+import type { Reservation } from '@comensal/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { DbExecutor } from '../../db/client.ts';
+import type { Caller } from './caller.ts';
+import type { ReservationsContext } from './context.ts';
+import { isCurrentReservation, toReservation } from './mappers.ts';
+import { reservationRepository, type ReservationRow } from './reservation-repository.ts';
+
+export const notMember = () => new AppError('FORBIDDEN', 'Only the members of this reservation may do this');
+export const notCreator = () =>
+  new AppError('FORBIDDEN', 'Only the person who made this reservation may do this');
+export const reservationClosed = () =>
+  new AppError('RESERVATION_CLOSED', 'This reservation is cancelled or over and can no longer change');
+
+/** The reservation, or 404. Inside a transaction with `lock`, its row stays locked until the end. */
+export async function findReservationOrThrow(
+  ctx: Pick<ReservationsContext, 'db'>,
+  id: string,
+  options: { tx?: DbExecutor; lock?: boolean } = {},
+): Promise<ReservationRow> {
+  const repository = reservationRepository(ctx.db);
+  const tx = options.tx ?? ctx.db;
+  if (!isUuid(id)) throw AppError.notFound('Reservation');
+  if (options.lock && !(await repository.lock(id, tx))) throw AppError.notFound('Reservation');
+  const row = await repository.findById(id, tx);
+  if (!row) throw AppError.notFound('Reservation');
+  return row;
+}
+
+export async function assertMember(
+  ctx: Pick<ReservationsContext, 'db'>,
+  row: ReservationRow,
+  caller: Caller,
+  tx: DbExecutor = ctx.db,
+): Promise<void> {
+  if (!(await reservationRepository(ctx.db).isMember(row.id, caller.userId, tx))) throw notMember();
+}
+
+export function assertCreator(row: ReservationRow, caller: Caller): void {
+  if (row.createdBy !== caller.userId) throw notCreator();
+}
+
+export function assertCurrent(row: ReservationRow, now: Date): void {
+  if (!isCurrentReservation(row, now)) throw reservationClosed();
+}
+
+/** The reservation as members read it (fresh from the database). */
+export async function readReservation(
+  ctx: Pick<ReservationsContext, 'db' | 'now'>,
+  id: string,
+  tx: DbExecutor = ctx.db,
+): Promise<Reservation> {
+  const repository = reservationRepository(ctx.db);
+  const row = await repository.findById(id, tx);
+  if (!row) throw AppError.notFound('Reservation');
+  return toReservation(row, await repository.listMembers([id], tx), ctx.now());
+}
+
+/** The user ids of the reservation's members. */
+export async function memberIds(
+  ctx: Pick<ReservationsContext, 'db'>,
+  reservationId: string,
+  tx: DbExecutor,
+): Promise<string[]> {
+  return (await reservationRepository(ctx.db).listMembers([reservationId], tx)).map((m) => m.userId);
+}

@@ -1,0 +1,75 @@
+import type { Reservation, ReservationRestaurant } from '@comensal/contracts';
+import type { MemberRow, ReservationRow } from './reservation-repository.ts';
+import { localSlot } from './slot.ts';
+
+export function toReservationRestaurant(row: ReservationRow['restaurant']): ReservationRestaurant {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    currency: row.currency,
+    timeZone: row.timeZone,
+    coverUrl: row.images[0] ?? null,
+  };
+}
+
+/** Not cancelled and not over at `now` (SPEC §4 "open"). */
+export function isCurrentReservation(row: { status: string; endsAt: Date }, now: Date): boolean {
+  return row.status !== 'cancelled' && row.endsAt.getTime() > now.getTime();
+}
+
+export function toReservation(row: ReservationRow, members: MemberRow[], now: Date): Reservation {
+  const mine = members.filter((member) => member.reservationId === row.id);
+  // the creator first, then in the order they joined
+  mine.sort((a, b) => Number(b.userId === row.createdBy) - Number(a.userId === row.createdBy));
+  return {
+    id: row.id,
+    restaurantId: row.restaurantId,
+    restaurant: toReservationRestaurant(row.restaurant),
+    ...localSlot(row.startsAt, row.endsAt, row.restaurant.timeZone),
+    time: { start: row.startsAt.toISOString(), end: row.endsAt.toISOString() },
+    quantity: row.quantity,
+    comments: row.comments,
+    status: row.status,
+    kind: row.kind,
+    table:
+      row.roomId && row.tableId && row.tableNumber !== null && row.tableSeats !== null && row.roomName
+        ? {
+            roomId: row.roomId,
+            room: row.roomName,
+            tableId: row.tableId,
+            number: row.tableNumber,
+            seats: row.tableSeats,
+          }
+        : null,
+    pickup: row.kind === 'pickup',
+    delivery:
+      row.kind === 'delivery' && row.deliveryAddress?.location
+        ? {
+            address: {
+              line: row.deliveryAddress.line,
+              ...(row.deliveryAddress.city ? { city: row.deliveryAddress.city } : {}),
+              ...(row.deliveryAddress.notes ? { notes: row.deliveryAddress.notes } : {}),
+              location: row.deliveryAddress.location,
+            },
+            priceMinor: row.deliveryPriceMinor ?? 0,
+          }
+        : null,
+    users: mine.map((member) => ({
+      id: member.userId,
+      displayName: member.displayName,
+      photoURL: member.photoURL,
+      isGuest: member.isAnonymous,
+      isCreator: member.userId === row.createdBy,
+    })),
+    createdBy: row.createdBy,
+    requestedAssistance: row.requestedAssistance,
+    ordersReadyNotification: row.ordersReadyNotification,
+    isCurrent: isCurrentReservation(row, now),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

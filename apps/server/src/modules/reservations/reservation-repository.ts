@@ -1,0 +1,411 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import {
+  diningTables,
+  invitations,
+  reservationMembers,
+  reservations,
+  restaurants,
+  rooms,
+  users,
+  type DeliveryAddress,
+  type ReservationKind,
+  type ReservationStatus,
+} from '../../db/schema.ts';
+
+/** SQLSTATE of an exclusion-constraint violation (`reservations_table_no_overlap`). */
+const EXCLUSION_VIOLATION = '23P01';
+
+/** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError.cause). */
+export function pgErrorCode(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The constraint a PostgreSQL error names, also through drizzle's wrapper. */
+export function pgConstraint(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** Runs `write`; the table-clash constraint firing becomes 409 TABLE_TAKEN (never a 500). */
+async function guardTableClash<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgErrorCode(error) === EXCLUSION_VIOLATION) {
+      throw new AppError('TABLE_TAKEN', 'That table is already reserved for an overlapping time');
+    }
+    throw error;
+  }
+}
+
+const restaurantColumns = {
+  id: restaurants.id,
+  slug: restaurants.slug,
+  name: restaurants.name,
+  address: restaurants.address,
+  city: restaurants.city,
+  country: restaurants.country,
+  currency: restaurants.currency,
+  timeZone: restaurants.timeZone,
+  images: restaurants.images,
+};
+
+/** What the rules need of a restaurant. */
+export interface BookingRestaurantRow {
+  id: string;
+  slug: string;
+  name: string;
+  address: string;
+  city: string;
+  country: string;
+  currency: (typeof restaurants.currency.enumValues)[number];
+  timeZone: string;
+  images: string[];
+  lat: number;
+  lng: number;
+  openingHours: typeof restaurants.$inferSelect.openingHours;
+  pickup: boolean;
+  delivery: typeof restaurants.$inferSelect.delivery;
+}
+
+export interface TableRow {
+  roomId: string;
+  roomName: { es: string; en: string };
+  tableId: string;
+  number: number;
+  seats: number;
+}
+
+const selectReservation = (executor: DbExecutor) =>
+  executor
+    .select({
+      id: reservations.id,
+      restaurantId: reservations.restaurantId,
+      roomId: reservations.roomId,
+      tableId: reservations.tableId,
+      startsAt: reservations.startsAt,
+      endsAt: reservations.endsAt,
+      quantity: reservations.quantity,
+      comments: reservations.comments,
+      status: reservations.status,
+      kind: reservations.kind,
+      deliveryAddress: reservations.deliveryAddress,
+      deliveryPriceMinor: reservations.deliveryPriceMinor,
+      createdBy: reservations.createdBy,
+      requestedAssistance: reservations.requestedAssistance,
+      ordersReadyNotification: reservations.ordersReadyNotification,
+      createdAt: reservations.createdAt,
+      updatedAt: reservations.updatedAt,
+      restaurant: restaurantColumns,
+      tableNumber: diningTables.number,
+      tableSeats: diningTables.seats,
+      roomName: rooms.name,
+    })
+    .from(reservations)
+    .innerJoin(restaurants, eq(restaurants.id, reservations.restaurantId))
+    .leftJoin(diningTables, eq(diningTables.id, reservations.tableId))
+    .leftJoin(rooms, eq(rooms.id, reservations.roomId));
+
+export type ReservationRow = Awaited<ReturnType<ReturnType<typeof selectReservation>['execute']>>[number];
+
+export interface MemberRow {
+  reservationId: string;
+  userId: string;
+  displayName: string;
+  photoURL: string | null;
+  isAnonymous: boolean;
+  email: string;
+  locale: string | null;
+}
+
+export interface NewReservation {
+  restaurantId: string;
+  roomId: string | null;
+  tableId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  quantity: number;
+  comments: string | null;
+  kind: ReservationKind;
+  deliveryAddress: DeliveryAddress | null;
+  deliveryPriceMinor: number | null;
+  createdBy: string;
+}
+
+export interface ReservationChanges {
+  roomId?: string | null;
+  tableId?: string | null;
+  startsAt?: Date;
+  endsAt?: Date;
+  quantity?: number;
+  comments?: string | null;
+  status?: ReservationStatus;
+  requestedAssistance?: boolean;
+  ordersReadyNotification?: boolean;
+}
+
+/** Keyset position in a reservation list. */
+export interface ReservationKeyset {
+  startsAt: Date;
+  id: string;
+}
+
+/**
+ * The rows the exclusion constraint compares: active (not cancelled) reservations holding a
+ * table, whose half-open range [starts_at, ends_at) overlaps [start, end).
+ */
+const holdsTableDuring = (start: Date, end: Date): SQL =>
+  sql`${reservations.status} <> 'cancelled' AND ${reservations.tableId} IS NOT NULL
+    AND tstzrange(${reservations.startsAt}, ${reservations.endsAt}, '[)')
+        && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
+
+export function reservationRepository(db: Db) {
+  return {
+    /** `db.transaction`, so use cases need not touch drizzle. */
+    transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx));
+    },
+
+    async findRestaurant(id: string, tx: DbExecutor = db): Promise<BookingRestaurantRow | null> {
+      const [row] = await tx
+        .select({
+          ...restaurantColumns,
+          lat: restaurants.lat,
+          lng: restaurants.lng,
+          openingHours: restaurants.openingHours,
+          pickup: restaurants.pickup,
+          delivery: restaurants.delivery,
+        })
+        .from(restaurants)
+        .where(eq(restaurants.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The table, when it is in that room of that restaurant. */
+    async findTable(
+      restaurantId: string,
+      roomId: string,
+      tableId: string,
+      tx: DbExecutor = db,
+    ): Promise<TableRow | null> {
+      const [row] = await tx
+        .select({
+          roomId: rooms.id,
+          roomName: rooms.name,
+          tableId: diningTables.id,
+          number: diningTables.number,
+          seats: diningTables.seats,
+        })
+        .from(diningTables)
+        .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
+        .where(
+          and(
+            eq(diningTables.id, tableId),
+            eq(diningTables.roomId, roomId),
+            eq(diningTables.restaurantId, restaurantId),
+            eq(rooms.restaurantId, restaurantId),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The restaurant's tables with at least `minSeats` seats (room order, then number), each with
+     * `free` = no row of the exclusion constraint overlaps [start, end). With `slot` null every
+     * table answers not free.
+     */
+    async listTablesWithFreedom(
+      restaurantId: string,
+      minSeats: number,
+      slot: { start: Date; end: Date } | null,
+      tx: DbExecutor = db,
+    ): Promise<(TableRow & { free: boolean })[]> {
+      const free = slot
+        ? sql<boolean>`NOT EXISTS (SELECT 1 FROM ${reservations} WHERE ${reservations.tableId} = ${diningTables.id}
+            AND ${reservations.roomId} = ${diningTables.roomId} AND ${holdsTableDuring(slot.start, slot.end)})`
+        : sql<boolean>`false`;
+      return tx
+        .select({
+          roomId: rooms.id,
+          roomName: rooms.name,
+          tableId: diningTables.id,
+          number: diningTables.number,
+          seats: diningTables.seats,
+          free,
+        })
+        .from(diningTables)
+        .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
+        .where(and(eq(diningTables.restaurantId, restaurantId), sql`${diningTables.seats} >= ${minSeats}`))
+        .orderBy(asc(rooms.position), asc(rooms.key), asc(diningTables.number));
+    },
+
+    /** Inserts the reservation; 409 TABLE_TAKEN when the exclusion constraint refuses it. */
+    async insert(values: NewReservation, tx: DbExecutor = db): Promise<string> {
+      const [row] = await guardTableClash(() =>
+        tx.insert(reservations).values(values).returning({ id: reservations.id }),
+      );
+      if (!row) throw new Error('reservation was not inserted');
+      return row.id;
+    },
+
+    /** Applies `changes`; 409 TABLE_TAKEN when the move or the new table clashes. */
+    async update(id: string, changes: ReservationChanges, tx: DbExecutor = db): Promise<void> {
+      await guardTableClash(() =>
+        tx
+          .update(reservations)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(reservations.id, id)),
+      );
+    },
+
+    async findById(id: string, tx: DbExecutor = db): Promise<ReservationRow | null> {
+      const [row] = await selectReservation(tx).where(eq(reservations.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Locks the reservation row until the transaction ends (serialises changes to it). */
+    async lock(id: string, tx: DbExecutor): Promise<boolean> {
+      const rows = await tx
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.id, id))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    async addMember(reservationId: string, userId: string, tx: DbExecutor = db): Promise<boolean> {
+      const rows = await tx
+        .insert(reservationMembers)
+        .values({ reservationId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: reservationMembers.userId });
+      return rows.length > 0;
+    },
+
+    async removeMember(reservationId: string, userId: string, tx: DbExecutor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(reservationMembers)
+        .where(
+          and(eq(reservationMembers.reservationId, reservationId), eq(reservationMembers.userId, userId)),
+        )
+        .returning({ userId: reservationMembers.userId });
+      return rows.length > 0;
+    },
+
+    async isMember(reservationId: string, userId: string, tx: DbExecutor = db): Promise<boolean> {
+      const rows = await tx
+        .select({ userId: reservationMembers.userId })
+        .from(reservationMembers)
+        .where(
+          and(eq(reservationMembers.reservationId, reservationId), eq(reservationMembers.userId, userId)),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Members of each reservation, in the order they joined. */
+    async listMembers(reservationIds: string[], tx: DbExecutor = db): Promise<MemberRow[]> {
+      if (reservationIds.length === 0) return [];
+      return tx
+        .select({
+          reservationId: reservationMembers.reservationId,
+          userId: users.id,
+          displayName: users.name,
+          photoURL: users.image,
+          isAnonymous: users.isAnonymous,
+          email: users.email,
+          locale: users.locale,
+        })
+        .from(reservationMembers)
+        .innerJoin(users, eq(users.id, reservationMembers.userId))
+        .where(inArray(reservationMembers.reservationId, reservationIds))
+        .orderBy(asc(reservationMembers.joinedAt), asc(users.id));
+    },
+
+    /** Users with a pending invitation to the reservation (those with an account). */
+    async listPendingInviteeIds(reservationId: string, tx: DbExecutor = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: invitations.userId })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.reservationId, reservationId),
+            isNull(invitations.accepted),
+            isNotNull(invitations.userId),
+          ),
+        );
+      return rows.map((row) => row.userId).filter((userId) => userId !== null);
+    },
+
+    async findUser(
+      userId: string,
+      tx: DbExecutor = db,
+    ): Promise<{ id: string; displayName: string; photoURL: string | null; locale: string | null } | null> {
+      const [row] = await tx
+        .select({ id: users.id, displayName: users.name, photoURL: users.image, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The caller's reservations, cancelled ones left out. `current`: not over at `now`, soonest
+     * first; `history`: over, latest first. Keyset on (starts_at, id).
+     */
+    async listForMember(
+      filter: {
+        userId: string;
+        scope: 'current' | 'history';
+        now: Date;
+        after: ReservationKeyset | null;
+        limit: number;
+      },
+      tx: DbExecutor = db,
+    ): Promise<ReservationRow[]> {
+      const isCurrent = filter.scope === 'current';
+      const now = filter.now;
+      const conditions: (SQL | undefined)[] = [
+        sql`EXISTS (SELECT 1 FROM ${reservationMembers} WHERE ${reservationMembers.reservationId} = ${reservations.id} AND ${reservationMembers.userId} = ${filter.userId})`,
+        ne(reservations.status, 'cancelled'),
+        isCurrent ? gt(reservations.endsAt, now) : lte(reservations.endsAt, now),
+      ];
+      if (filter.after) {
+        const { startsAt, id } = filter.after;
+        conditions.push(
+          isCurrent
+            ? or(
+                gt(reservations.startsAt, startsAt),
+                and(eq(reservations.startsAt, startsAt), gt(reservations.id, id)),
+              )
+            : or(
+                sql`${reservations.startsAt} < ${startsAt.toISOString()}::timestamptz`,
+                and(eq(reservations.startsAt, startsAt), sql`${reservations.id} < ${id}::uuid`),
+              ),
+        );
+      }
+      const order = isCurrent
+        ? [asc(reservations.startsAt), asc(reservations.id)]
+        : [desc(reservations.startsAt), desc(reservations.id)];
+      return selectReservation(tx)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(filter.limit);
+    },
+  };
+}
+
+export type ReservationRepository = ReturnType<typeof reservationRepository>;

@@ -1,0 +1,21 @@
+import { useParams } from 'react-router';
+import { MissingIds } from '../../../features/reservations/components/missing-ids';
+import { InvitationPage } from '../../../features/reservations/components/invitation-page';
+import { useAuth } from '../../session';
+import { useSignInHref } from '../use-sign-in-href';
+
+/** `restaurant.reservation.invitation` (public). */
+export function Component() {
+  const { restaurantId = '', reservationId = '' } = useParams();
+  const auth = useAuth();
+  const signInHref = useSignInHref();
+  if (!restaurantId || !reservationId) return <MissingIds />;
+  return (
+    <InvitationPage
+      key={`${reservationId}:${auth?.user.id ?? ''}`}
+      reservationId={reservationId}
+      viewerId={auth?.user.id ?? null}
+      signInHref={signInHref}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { MissingIds } from '../../../features/reservations/components/missing-ids';
+import { ReservationSummaryPage } from '../../../features/reservations/components/reservation-summary-page';
+import { useAuth } from '../../session';
+
+/** `restaurant.reservation.summary`. The guard ensures a session. */
+export function Component() {
+  const { restaurantId = '', reservationId = '' } = useParams();
+  const auth = useAuth();
+  if (!auth) return null;
+  if (!restaurantId || !reservationId) return <MissingIds />;
+  return <ReservationSummaryPage key={reservationId} reservationId={reservationId} userId={auth.user.id} />;
+}

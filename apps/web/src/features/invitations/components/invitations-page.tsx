@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink } from 'react-router';
+import { ErrorState } from '../../../components/errors/error-state';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { href } from '../../../config/paths';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n';
+import { useLiveTopic } from '../../../lib/live';
+import { invitationKeys } from '../api/invitation-keys';
+import { useInvitations } from '../api/list-invitations';
+import { invitationState } from '../invitation-state';
+import { InvitationRow } from './invitation-row';
+import { NewInvitationsDialog } from './new-invitations-dialog';
+
+export type InvitationListType = 'current' | 'historial';
+
+const TABS = [
+  { type: 'current', route: 'invitations.current', labelId: 'tab.invitations.current' },
+  { type: 'historial', route: 'invitations.historial', labelId: 'tab.invitations.historial' },
+] as const;
+
+/** `/invitations/current` and `/invitations/historial`: answer in place; live. */
+export function InvitationsPage({ type }: { type: InvitationListType }) {
+  const t = useT();
+  const title = t(type === 'current' ? 'page.invitations.current.title' : 'page.invitations.historial.title');
+  useDocumentTitle(title);
+  const queryClient = useQueryClient();
+  const current = useInvitations('current');
+  const history = useInvitations('history');
+  const query = type === 'current' ? current : history;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+  useLiveTopic('user:me:invitations', refresh, { onResync: refresh });
+  const pending = current.data?.items.filter(
+    (invitation) => invitationState(invitation) === 'pending',
+  ).length;
+  const items = query.data?.items ?? [];
+
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <nav aria-label={t('common.sections')}>
+        <ul className="flex gap-2">
+          {TABS.map((tab) => (
+            <li key={tab.type}>
+              <NavLink
+                to={href(tab.route)}
+                className="inline-flex min-h-11 items-center rounded-full border-2 border-line bg-white px-4 font-semibold aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              >
+                {t(tab.labelId)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <NewInvitationsDialog pending={pending} />
+      {query.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-3">
+          <p className="sr-only">{t('common.loading')}</p>
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : query.isError ? (
+        <ErrorState
+          title={t('invitation.list.error')}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
+          <p className="text-lg font-semibold">
+            {t(type === 'current' ? 'invitation.list.empty.current' : 'invitation.list.empty.historial')}
+          </p>
+          <Link to={href('home')} className={buttonClasses()}>
+            {t('reservation.list.explore')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="invitation-list">
+          {items.map((invitation) => (
+            <li key={invitation.id}>
+              <InvitationRow invitation={invitation} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

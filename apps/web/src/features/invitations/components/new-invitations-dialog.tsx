@@ -1,0 +1,32 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n';
+import { hasNewInvitations } from '../invitation-state';
+
+/** SPEC §4: a modal when the number of pending invitations grows while the page is open. */
+export function NewInvitationsDialog({ pending }: { pending: number | undefined }) {
+  const t = useT();
+  const [seen, setSeen] = useState<number | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  if (pending !== undefined && pending !== seen) {
+    if (hasNewInvitations(seen, pending)) setOpen(true);
+    setSeen(pending);
+  }
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-xl font-bold">{t('invitation.modal.title')}</Dialog.Title>
+          <Dialog.Description>{t('invitation.modal.text', { count: pending ?? 0 })}</Dialog.Description>
+          <div className="flex justify-end">
+            <Dialog.Close asChild>
+              <Button>{t('invitation.modal.close')}</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { NotFound } from '../../../components/errors/not-found';
+import { useT } from '../../../lib/i18n';
+import { logFailure } from '../../../lib/log';
+import { MISSING_IDS } from '../api/reservation-keys';
+
+/**
+ * A reservation screen reached without its ids (`/restaurants/x/reservations/summary` matches
+ * the optional `:reservationId?`): logged (SPEC §8) and shown as "not found".
+ */
+export function MissingIds() {
+  const t = useT();
+  useEffect(() => logFailure(MISSING_IDS), []);
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
+      <NotFound title={t('reservation.notFound.title')} message={t('reservation.notFound.message')} />
+    </section>
+  );
+}

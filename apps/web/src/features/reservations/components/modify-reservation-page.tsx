@@ -1,0 +1,69 @@
+import { localWeekdayAndTime } from '@comensal/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NotFound } from '../../../components/errors/not-found';
+import { href } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
+import { notify } from '../../../lib/toast';
+import { useReservation } from '../api/get-reservation';
+import { useReservationRestaurant } from '../api/get-reservation-restaurant';
+import { valuesOfReservation } from '../form-model';
+import { useSubmitReservation } from '../use-submit-reservation';
+import { ReservationForm } from './reservation-form';
+import { LoadError } from './load-error';
+import { LoadingBlock } from './loading-block';
+import { ReservationFrame } from './reservation-frame';
+
+/** `restaurant.reservation.modify` (creator only): the form, prefilled; saving PATCHes. */
+export function ModifyReservationPage({
+  restaurantId,
+  reservationId,
+  userId,
+}: {
+  restaurantId: string;
+  reservationId: string;
+  userId: string;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [now] = useState(() => new Date());
+  const reservation = useReservation(reservationId);
+  const restaurant = useReservationRestaurant(restaurantId);
+  const { submit, isPending, errorId } = useSubmitReservation(restaurantId, reservationId, () => {
+    notify('success', 'reservation.saved');
+    void navigate(href('restaurant.reservation.summary', { restaurantId, reservationId }));
+  });
+  const failed = reservation.isError ? reservation : restaurant.isError ? restaurant : null;
+  const current = reservation.data;
+  const place = restaurant.data;
+
+  return (
+    <ReservationFrame title={t('page.restaurant.reservation.modify.title')}>
+      {failed ? (
+        <LoadError
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+          isRetrying={failed.isFetching}
+        />
+      ) : !current || !place ? (
+        <LoadingBlock />
+      ) : current.createdBy !== userId || !current.isCurrent ? (
+        <NotFound
+          title={t('reservation.error.FORBIDDEN')}
+          message={t('reservation.error.RESERVATION_CLOSED')}
+          headingLevel={2}
+        />
+      ) : (
+        <ReservationForm
+          restaurant={place}
+          initial={valuesOfReservation(current)}
+          mode="modify"
+          minDate={localWeekdayAndTime(now, place.timeZone).date}
+          isPending={isPending}
+          errorId={errorId}
+          onSubmit={submit}
+        />
+      )}
+    </ReservationFrame>
+  );
+}

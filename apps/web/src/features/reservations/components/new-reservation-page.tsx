@@ -1,0 +1,60 @@
+import { localWeekdayAndTime } from '@comensal/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { href } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
+import { useReservationRestaurant } from '../api/get-reservation-restaurant';
+import { newReservationValues } from '../form-model';
+import { useSubmitReservation } from '../use-submit-reservation';
+import { ReservationForm } from './reservation-form';
+import { LoadError } from './load-error';
+import { LoadingBlock } from './loading-block';
+import { ReservationFrame } from './reservation-frame';
+
+/** `restaurant.reservation` (SPEC §3): book a table, a pickup or a delivery. */
+export function NewReservationPage({
+  restaurantId,
+  table,
+  room,
+}: {
+  restaurantId: string;
+  table: string | null;
+  room: string | null;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const restaurant = useReservationRestaurant(restaurantId);
+  const [now] = useState(() => new Date());
+  const { submit, isPending, errorId } = useSubmitReservation(restaurantId, null, (reservation) => {
+    void navigate(
+      href('restaurant.reservation.confirmation', { restaurantId, reservationId: reservation.id }),
+    );
+  });
+
+  return (
+    <ReservationFrame title={t('page.restaurant.reservation.title')}>
+      {restaurant.isPending ? (
+        <LoadingBlock />
+      ) : restaurant.isError ? (
+        <LoadError
+          error={restaurant.error}
+          onRetry={() => void restaurant.refetch()}
+          isRetrying={restaurant.isFetching}
+        />
+      ) : (
+        <>
+          <p className="text-lg font-semibold">{restaurant.data.name}</p>
+          <ReservationForm
+            restaurant={restaurant.data}
+            initial={newReservationValues(restaurant.data, now, { table, room })}
+            mode="create"
+            minDate={localWeekdayAndTime(now, restaurant.data.timeZone).date}
+            isPending={isPending}
+            errorId={errorId}
+            onSubmit={submit}
+          />
+        </>
+      )}
+    </ReservationFrame>
+  );
+}

@@ -1,0 +1,360 @@
+import type { ReservationKind, RestaurantDetail, TableRef } from '@comensal/contracts';
+import {
+  ALL_DURATIONS,
+  deliveryPrice,
+  formatMoney,
+  formatTimeOfDay,
+  haversineMeters,
+} from '@comensal/domain';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { type MessageId, useLocalized, useT } from '../../../lib/i18n';
+import { logFailure } from '../../../lib/log';
+import { useAvailability } from '../api/get-availability';
+import { fitDuration, isSameTable, type ReservationFormValues } from '../form-model';
+
+const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
+  table: 'reservation.kind.table',
+  pickup: 'reservation.kind.pickup',
+  delivery: 'reservation.kind.delivery',
+};
+
+/** Largest party one reservation takes (contracts' MAX_PARTY_SIZE). */
+const MAX_PARTY_SIZE = 100;
+
+/** Start times offered: every quarter hour, 24-hour clock (SPEC §9). */
+const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, index) =>
+  formatTimeOfDay(index * 15),
+);
+
+const FIELD =
+  'min-h-12 rounded-xl border-2 border-line bg-white px-4 text-lg text-ink aria-invalid:border-red-700';
+
+interface ReservationFormProps {
+  restaurant: RestaurantDetail;
+  initial: ReservationFormValues;
+  /** Modify keeps the kind of the reservation. */
+  mode: 'create' | 'modify';
+  /** The date the date field starts at (today in the restaurant's zone). */
+  minDate: string;
+  isPending: boolean;
+  errorId: MessageId | null;
+  onSubmit: (values: ReservationFormValues) => void;
+}
+
+const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
+const GEOLOCATION_FAILED = 'Unable to retrieve your location';
+
+function useLocate() {
+  const [state, setState] = useState<'idle' | 'locating' | 'failed'>('idle');
+  const locate = (onFound: (point: { lat: number; lng: number }) => void) => {
+    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
+      logFailure(GEOLOCATION_UNSUPPORTED);
+      setState('failed');
+      return;
+    }
+    setState('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setState('idle');
+        onFound({ lat: position.coords.latitude, lng: position.coords.longitude });
+      },
+      (error) => {
+        logFailure(GEOLOCATION_FAILED, error);
+        setState('failed');
+      },
+      { enableHighAccuracy: false, timeout: 15_000 },
+    );
+  };
+  return { state, locate };
+}
+
+/** The reservation form (SPEC §3): new reservations and changes to one. */
+export function ReservationForm({
+  restaurant,
+  initial,
+  mode,
+  minDate,
+  isPending,
+  errorId,
+  onSubmit,
+}: ReservationFormProps) {
+  const t = useT();
+  const localized = useLocalized();
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const set = <K extends keyof ReservationFormValues>(key: K, value: ReservationFormValues[K]) =>
+    setValues((previous) => ({ ...previous, [key]: value }));
+  const { state: locateState, locate } = useLocate();
+
+  const kinds: ReservationKind[] = [
+    'table',
+    ...(restaurant.pickup ? (['pickup'] as const) : []),
+    ...(restaurant.delivery.mode !== 'none' ? (['delivery'] as const) : []),
+  ];
+
+  const isSlotComplete = /^\d{4}-\d{2}-\d{2}$/.test(values.date) && /^\d{2}:\d{2}$/.test(values.startAt);
+  const quantity = Math.min(MAX_PARTY_SIZE, Math.max(1, Math.trunc(values.quantity) || 1));
+  const availability = useAvailability(
+    restaurant.id,
+    isSlotComplete
+      ? { date: values.date, startAt: values.startAt, duration: values.duration, quantity }
+      : null,
+  );
+  const durations = availability.data?.durations.length ? availability.data.durations : ALL_DURATIONS;
+
+  // A duration the new slot cannot fit gives way to the closest shorter one that fits.
+  const duration = fitDuration(values.duration, availability.data?.durations ?? []);
+
+  const tables = useMemo(() => availability.data?.tables ?? [], [availability.data]);
+  const rooms = useMemo(() => {
+    const grouped = new Map<string, { name: string; tables: typeof tables }>();
+    for (const table of tables) {
+      const room = grouped.get(table.roomId) ?? { name: localized(table.room), tables: [] };
+      room.tables.push(table);
+      grouped.set(table.roomId, room);
+    }
+    return [...grouped.entries()];
+  }, [tables, localized]);
+  const chosen = values.table ? tables.find((table) => isSameTable(table, values.table)) : undefined;
+  const unavailable = availability.data?.unavailableReason ?? null;
+
+  const price =
+    values.kind === 'delivery' && values.location && restaurant.delivery.mode !== 'none'
+      ? deliveryPrice(restaurant.delivery, haversineMeters(restaurant.location, values.location))
+      : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ ...values, quantity, duration });
+  };
+
+  const chooseTable = (table: TableRef | null) => set('table', table);
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+      {mode === 'create' && kinds.length > 1 ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">{t('reservation.form.kind')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {kinds.map((kind) => (
+              <label
+                key={kind}
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-line bg-white px-4 has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={kind}
+                  checked={values.kind === kind}
+                  onChange={() => set('kind', kind)}
+                />
+                {t(KIND_LABELS[kind])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('reservation.form.date')}
+          type="date"
+          name="date"
+          required
+          min={minDate}
+          value={values.date}
+          onChange={(event) => set('date', event.target.value)}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-start`} className="font-semibold">
+            {t('reservation.form.startAt')}
+          </label>
+          <select
+            id={`${id}-start`}
+            name="startAt"
+            className={FIELD}
+            value={values.startAt}
+            onChange={(event) => set('startAt', event.target.value)}
+          >
+            {(QUARTER_HOURS.includes(values.startAt)
+              ? QUARTER_HOURS
+              : [values.startAt, ...QUARTER_HOURS]
+            ).map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-duration`} className="font-semibold">
+            {t('reservation.form.duration')}
+          </label>
+          <select
+            id={`${id}-duration`}
+            name="duration"
+            className={FIELD}
+            value={duration}
+            onChange={(event) => set('duration', Number(event.target.value))}
+          >
+            {durations.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {t('reservation.minutes', { minutes })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t('reservation.form.quantity')}
+          type="number"
+          name="quantity"
+          inputMode="numeric"
+          min={1}
+          max={MAX_PARTY_SIZE}
+          required
+          value={Number.isNaN(values.quantity) ? '' : values.quantity}
+          onChange={(event) => set('quantity', event.target.valueAsNumber)}
+        />
+      </div>
+
+      {unavailable ? (
+        <p role="status" className="rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-medium">
+          {t(`reservation.error.${unavailable}`)}
+        </p>
+      ) : null}
+
+      {values.kind === 'table' ? (
+        <fieldset className="flex flex-col gap-3" aria-busy={availability.isFetching}>
+          <legend className="mb-1 font-semibold">{t('reservation.form.table')}</legend>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-table`}
+              checked={values.table === null}
+              onChange={() => chooseTable(null)}
+            />
+            {t('reservation.form.anyTable')}
+          </label>
+          {availability.isPending && isSlotComplete ? <p>{t('common.loading')}</p> : null}
+          {availability.isError ? <p role="alert">{t('reservation.error.availability')}</p> : null}
+          {!availability.isPending && tables.length === 0 ? (
+            <p className="text-ink-muted">{t('reservation.form.noTables')}</p>
+          ) : null}
+          {rooms.map(([roomId, room]) => (
+            <div key={roomId} role="group" aria-label={room.name} className="flex flex-col gap-2">
+              <p className="font-semibold text-ink-muted">{room.name}</p>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {room.tables.map((table) => (
+                  <label
+                    key={table.tableId}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border-2 border-line bg-white px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:opacity-60"
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-table`}
+                      disabled={!table.free}
+                      aria-label={`${t('reservation.table', { number: table.number })}, ${t('reservation.seats', { seats: table.seats })}, ${table.free ? t('reservation.form.free') : t('reservation.form.taken')}`}
+                      checked={isSameTable(table, values.table)}
+                      onChange={() => chooseTable({ roomId: table.roomId, tableId: table.tableId })}
+                    />
+                    <span className="flex flex-col">
+                      <span className="font-semibold">
+                        {t('reservation.table', { number: table.number })}
+                      </span>
+                      <span className="text-sm text-ink-muted">
+                        {t('reservation.seats', { seats: table.seats })} ·{' '}
+                        {table.free ? t('reservation.form.free') : t('reservation.form.taken')}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </div>
+          ))}
+          {values.table && availability.data && (!chosen || !chosen.free) ? (
+            <p role="status" className="font-medium text-red-800">
+              {t(chosen ? 'reservation.form.chosenTaken' : 'reservation.form.chosenDoesNotFit')}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {values.kind === 'delivery' ? (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 font-semibold">{t('reservation.form.delivery')}</legend>
+          <TextField
+            label={t('reservation.form.address')}
+            name="address"
+            autoComplete="street-address"
+            required
+            maxLength={200}
+            value={values.address}
+            onChange={(event) => set('address', event.target.value)}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              disabled={locateState === 'locating'}
+              onClick={() => locate((point) => set('location', point))}
+            >
+              {locateState === 'locating'
+                ? t('reservation.form.locating')
+                : t('reservation.form.useLocation')}
+            </Button>
+            {values.location ? (
+              <span className="text-sm text-ink-muted">{t('reservation.form.locationSet')}</span>
+            ) : null}
+          </div>
+          {locateState === 'failed' ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              {t('reservation.form.locationFailed')}
+            </p>
+          ) : null}
+          {values.location ? (
+            <p role="status" className="font-semibold">
+              {price === null
+                ? t('reservation.error.DELIVERY_OUT_OF_RANGE')
+                : t('reservation.form.deliveryPrice', { price: formatMoney(price, restaurant.country) })}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-comments`} className="font-semibold">
+          {t('reservation.form.comments')}
+        </label>
+        <textarea
+          id={`${id}-comments`}
+          name="comments"
+          rows={3}
+          maxLength={500}
+          className="rounded-xl border-2 border-line bg-white px-4 py-3 text-lg"
+          value={values.comments}
+          onChange={(event) => set('comments', event.target.value)}
+        />
+      </div>
+
+      {errorId ? (
+        <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
+          {t(errorId)}
+        </p>
+      ) : null}
+
+      <Button
+        type="submit"
+        size="lg"
+        block
+        disabled={isPending || (values.kind === 'delivery' && (!values.location || !values.address.trim()))}
+      >
+        {isPending
+          ? t('common.loading')
+          : mode === 'create'
+            ? t('reservation.form.submit')
+            : t('reservation.form.save')}
+      </Button>
+    </form>
+  );
+}

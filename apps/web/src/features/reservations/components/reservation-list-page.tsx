@@ -1,0 +1,107 @@
+import type { Reservation } from '@comensal/contracts';
+import { Link, NavLink } from 'react-router';
+import { ErrorState } from '../../../components/errors/error-state';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { href } from '../../../config/paths';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useLocale, useT } from '../../../lib/i18n';
+import { useReservations } from '../api/list-reservations';
+import { formatLocalDate, formatTimeRange } from '../reservation-display';
+import { useLiveReservationLists } from '../use-live-reservation';
+import { KIND_LABELS, STATUS_LABELS } from './reservation-details';
+
+export type ReservationListType = 'current' | 'historial';
+
+const TABS = [
+  { type: 'current', route: 'reservations.current', labelId: 'tab.reservations.current' },
+  { type: 'historial', route: 'reservations.historial', labelId: 'tab.reservations.historial' },
+] as const;
+
+function ReservationRow({ reservation }: { reservation: Reservation }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const params = { restaurantId: reservation.restaurantId, reservationId: reservation.id };
+  return (
+    <article className="flex flex-col gap-1 rounded-2xl border border-line bg-white p-4 shadow-sm">
+      <h2 className="text-lg font-bold">
+        <Link
+          to={href('restaurant.reservation.summary', params)}
+          className="underline-offset-4 hover:underline"
+        >
+          {reservation.restaurant.name}
+        </Link>
+      </h2>
+      <p>
+        {formatLocalDate(reservation.date, locale)} ·{' '}
+        {formatTimeRange(reservation.startAt, reservation.duration)}
+      </p>
+      <p className="text-ink-muted">
+        {t('reservation.people', { count: reservation.quantity })} · {t(KIND_LABELS[reservation.kind])}
+        {reservation.table ? ` · ${t('reservation.table', { number: reservation.table.number })}` : ''} ·{' '}
+        {t(STATUS_LABELS[reservation.status])}
+      </p>
+    </article>
+  );
+}
+
+/** `/reservations/current` and `/reservations/historial`: the diner's reservations, live. */
+export function ReservationListPage({ type }: { type: ReservationListType }) {
+  const t = useT();
+  const title = t(
+    type === 'current' ? 'page.reservations.current.title' : 'page.reservations.historial.title',
+  );
+  useDocumentTitle(title);
+  const query = useReservations(type === 'current' ? 'current' : 'history');
+  useLiveReservationLists();
+  const items = query.data?.items ?? [];
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <nav aria-label={t('common.sections')}>
+        <ul className="flex gap-2">
+          {TABS.map((tab) => (
+            <li key={tab.type}>
+              <NavLink
+                to={href(tab.route)}
+                className="inline-flex min-h-11 items-center rounded-full border-2 border-line bg-white px-4 font-semibold aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              >
+                {t(tab.labelId)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {query.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-3">
+          <p className="sr-only">{t('common.loading')}</p>
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : query.isError ? (
+        <ErrorState
+          title={t('reservation.list.error')}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
+          <p className="text-lg font-semibold">
+            {t(type === 'current' ? 'reservation.list.empty.current' : 'reservation.list.empty.historial')}
+          </p>
+          <Link to={href('home')} className={buttonClasses()}>
+            {t('reservation.list.explore')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="reservation-list">
+          {items.map((reservation) => (
+            <li key={reservation.id}>
+              <ReservationRow reservation={reservation} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useT } from '../../../lib/i18n';
+import { useReservation } from '../api/get-reservation';
+import { useLiveReservation } from '../use-live-reservation';
+import { detailsOf, ReservationDetails } from './reservation-details';
+import { LoadError } from './load-error';
+import { LoadingBlock } from './loading-block';
+import { ReservationFrame } from './reservation-frame';
+import { MemberList } from './member-list';
+import { OrdersReadyBanner } from './orders-ready-banner';
+import { ReservationActions } from './reservation-actions';
+
+/** `restaurant.reservation.summary`: the reservation, its members and what the viewer may do. */
+export function ReservationSummaryPage({ reservationId, userId }: { reservationId: string; userId: string }) {
+  const t = useT();
+  const query = useReservation(reservationId);
+  useLiveReservation(reservationId, query.isSuccess);
+  return (
+    <ReservationFrame title={t('page.restaurant.reservation.summary.title')}>
+      {query.isPending ? (
+        <LoadingBlock />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+      ) : (
+        <>
+          <OrdersReadyBanner reservation={query.data} />
+          {query.data.status === 'cancelled' ? (
+            <p role="status" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold">
+              {t('reservation.isCancelled')}
+            </p>
+          ) : null}
+          <ReservationDetails {...detailsOf(query.data)} />
+          <ReservationActions reservation={query.data} userId={userId} />
+          <MemberList reservation={query.data} />
+        </>
+      )}
+    </ReservationFrame>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Reservation, ReservationKind, RestaurantDetail, TableRef } from '@comensal/contracts';
+import { localWeekdayAndTime, reservationFormDefaults } from '@comensal/domain';
+
+/** What the reservation form edits. */
+export interface ReservationFormValues {
+  kind: ReservationKind;
+  date: string;
+  startAt: string;
+  duration: number;
+  quantity: number;
+  comments: string;
+  table: TableRef | null;
+  address: string;
+  location: { lat: number; lng: number } | null;
+}
+
+type Rooms = RestaurantDetail['rooms'];
+
+/**
+ * The table of a table link: `table` is the table's number (or id) and `room` the room's id;
+ * without a room the first room with that table number is taken. null when nothing matches.
+ */
+export function tableFromQuery(rooms: Rooms, table: string | null, room: string | null): TableRef | null {
+  if (!table) return null;
+  const candidates = room ? rooms.filter((candidate) => candidate.id === room) : rooms;
+  for (const candidate of candidates) {
+    const match = candidate.tables.find((item) => item.id === table || String(item.number) === table.trim());
+    if (match) return { roomId: candidate.id, tableId: match.id };
+  }
+  return null;
+}
+
+/** SPEC §3 defaults: today and the next quarter hour in the restaurant's zone, 60 min, 1 person. */
+export function newReservationValues(
+  restaurant: Pick<RestaurantDetail, 'timeZone' | 'rooms'>,
+  now: Date,
+  query: { table: string | null; room: string | null },
+): ReservationFormValues {
+  const local = localWeekdayAndTime(now, restaurant.timeZone);
+  const defaults = reservationFormDefaults(
+    { date: local.date, time: local.time },
+    tableFromQuery(restaurant.rooms, query.table, query.room),
+  );
+  return {
+    kind: 'table',
+    date: defaults.date,
+    startAt: defaults.time.startAt,
+    duration: defaults.time.duration,
+    quantity: defaults.quantity,
+    comments: defaults.comments,
+    table: defaults.table,
+    address: '',
+    location: null,
+  };
+}
+
+/** The form prefilled with an existing reservation (modify). */
+export function valuesOfReservation(reservation: Reservation): ReservationFormValues {
+  return {
+    kind: reservation.kind,
+    date: reservation.date,
+    startAt: reservation.startAt,
+    duration: reservation.duration,
+    quantity: reservation.quantity,
+    comments: reservation.comments ?? '',
+    table: reservation.table
+      ? { roomId: reservation.table.roomId, tableId: reservation.table.tableId }
+      : null,
+    address: reservation.delivery?.address.line ?? '',
+    location: reservation.delivery?.address.location ?? null,
+  };
+}
+
+/** The duration to keep when the choices change: the current one if offered, else the closest below. */
+export function fitDuration(current: number, choices: readonly number[]): number {
+  if (choices.length === 0 || choices.includes(current)) return current;
+  const below = choices.filter((choice) => choice <= current);
+  return below.at(-1) ?? (choices[0] as number);
+}
+
+export function isSameTable(a: TableRef | null, b: TableRef | null): boolean {
+  return a !== null && b !== null && a.roomId === b.roomId && a.tableId === b.tableId;
+}

@@ -1,0 +1,71 @@
+import type { CreateReservationInput, Reservation, UpdateReservationInput } from '@comensal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { logFailure } from '../../lib/log';
+import type { MessageId } from '../../lib/i18n';
+import { createReservation } from './api/create-reservation';
+import { RESERVATION_SAVE_ERROR, reservationKeys } from './api/reservation-keys';
+import { updateReservation } from './api/update-reservation';
+import { ReservationError } from './api/send';
+import type { ReservationFormValues } from './form-model';
+import { reservationErrorMessage } from './reservation-errors';
+
+export function createInputOf(restaurantId: string, values: ReservationFormValues): CreateReservationInput {
+  const comments = values.comments.trim();
+  return {
+    restaurantId,
+    date: values.date,
+    startAt: values.startAt,
+    duration: values.duration,
+    quantity: values.quantity,
+    ...(comments && { comments }),
+    ...(values.kind === 'table' && values.table && { table: values.table }),
+    ...(values.kind === 'pickup' && { pickup: true }),
+    ...(values.kind === 'delivery' &&
+      values.location && {
+        delivery: { address: { line: values.address.trim(), location: values.location } },
+      }),
+  };
+}
+
+export function updateInputOf(values: ReservationFormValues): UpdateReservationInput {
+  const comments = values.comments.trim();
+  return {
+    date: values.date,
+    startAt: values.startAt,
+    duration: values.duration,
+    quantity: values.quantity,
+    comments: comments || null,
+    ...(values.kind === 'table' && { table: values.table }),
+  };
+}
+
+/** Creates (no `reservationId`) or changes a reservation; a refused slot refreshes availability. */
+export function useSubmitReservation(
+  restaurantId: string,
+  reservationId: string | null,
+  onSaved: (reservation: Reservation) => void,
+) {
+  const queryClient = useQueryClient();
+  const [errorId, setErrorId] = useState<MessageId | null>(null);
+  const mutation = useMutation({
+    mutationFn: (values: ReservationFormValues) =>
+      reservationId
+        ? updateReservation(reservationId, updateInputOf(values))
+        : createReservation(createInputOf(restaurantId, values)),
+    onMutate: () => setErrorId(null),
+    onError: (error) => {
+      if (!(error instanceof ReservationError) || error.status >= 500)
+        logFailure(RESERVATION_SAVE_ERROR, error);
+      setErrorId(reservationErrorMessage(error));
+      void queryClient.invalidateQueries({ queryKey: ['reservations', 'availability', restaurantId] });
+    },
+    onSuccess: (reservation) => {
+      queryClient.setQueryData(reservationKeys.detail(reservation.id), reservation);
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: ['reservations', 'availability', restaurantId] });
+      onSaved(reservation);
+    },
+  });
+  return { submit: mutation.mutate, isPending: mutation.isPending, errorId };
+}
