@@ -2,13 +2,66 @@
 // demo data seeded), the built SPA, loopback only. Signals are forwarded so PostgreSQL stops.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = process.env.E2E_PORT ?? '3107';
 // one folder per port, so runs on different ports (e2e, screenshots) never share a database
 const dataDir = path.join(root, `e2e/.data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
+
+/**
+ * "Continue with Google" against a local OIDC provider (oauth2-mock-server on a free loopback
+ * port), on unless E2E_OAUTH_MOCK=0. Whoever signs in is the e-mail passed as `login_hint`
+ * (better-auth's `loginHint`), else e2e-google@example.com; the e-mail is verified.
+ */
+async function startOAuthMock(): Promise<OAuth2Server> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  await server.start(0, '127.0.0.1');
+  // the library names itself http://localhost:PORT; keep every URL on the address it listens on
+  server.issuer.url = `http://127.0.0.1:${server.address().port}`;
+  const emailByCode = new Map<string, string>();
+  const claimsFor = (email: string) => ({
+    sub: `e2e-${email}`,
+    email,
+    email_verified: true,
+    name: email.split('@')[0] ?? email,
+  });
+  server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: IncomingMessage) => {
+    const hint = new URL(req.url ?? '/', 'http://mock').searchParams.get('login_hint');
+    const code = redirect.url.searchParams.get('code');
+    if (code) emailByCode.set(code, hint || 'e2e-google@example.com');
+  });
+  server.service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: { body?: { code?: string } }) => {
+      const email = emailByCode.get(req.body?.code ?? '');
+      if (email) Object.assign(token.payload, claimsFor(email));
+    },
+  );
+  server.service.on('beforeUserinfo', (response: { body: unknown }, req: IncomingMessage) => {
+    const jwt = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString() || '{}') as {
+      email?: string;
+    };
+    if (payload.email) response.body = claimsFor(payload.email);
+  });
+  return server;
+}
+
+const oauthMock = process.env.E2E_OAUTH_MOCK === '0' ? null : await startOAuthMock();
+const oauthEnv = oauthMock
+  ? {
+      // OAUTH_MOCK_ISSUER is test-only: the server refuses it under NODE_ENV=production
+      NODE_ENV: 'test',
+      OAUTH_MOCK_ISSUER: oauthMock.issuer.url,
+      GOOGLE_CLIENT_ID: 'comensal-e2e',
+      GOOGLE_CLIENT_SECRET: 'comensal-e2e-secret',
+    }
+  : {};
 
 const child = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
@@ -21,7 +74,12 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/src/server.t
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // every journey signs in from 127.0.0.1: keep the per-IP sign-in limit out of their way
+    AUTH_RATE_LIMIT_PER_IP: process.env.AUTH_RATE_LIMIT_PER_IP ?? '100000',
+    ...oauthEnv,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  void (oauthMock?.stop() ?? Promise.resolve()).catch(() => undefined).finally(() => process.exit(code ?? 0));
+});

@@ -1,7 +1,7 @@
 /**
- * The HTTP application. Plugins load in a fixed order: errors → config → db → openapi → auth →
- * routes → static (which also answers unknown paths). server.ts owns the process lifecycle
- * (PostgreSQL, pool, signals); tests call buildApp with their own database and clock.
+ * The HTTP application. Plugins load in a fixed order: errors → config → db → openapi → mail →
+ * auth → csrf → routes → static (which also answers unknown paths). server.ts owns the process
+ * lifecycle (PostgreSQL, pool, signals); tests call buildApp with their own database and clock.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -9,12 +9,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
+import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { reservationRoutes } from './modules/reservations/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { livePlugin } from './plugins/live.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { staticPlugin } from './plugins/static.ts';
 
@@ -47,9 +55,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(configPlugin, { config: deps.config, now: deps.now ?? (() => new Date()) });
   await app.register(dbPlugin, { database: deps.database });
   await app.register(openapiPlugin);
+  await app.register(mailPlugin);
   await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(livePlugin);
   await app.register(healthRoutes);
   await app.register(restaurantRoutes);
+  await app.register(meRoutes);
+  await app.register(userRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(reservationRoutes);
+  await app.register(invitationRoutes);
   await app.register(staticPlugin, { ...(deps.webDistDir ? { webDistDir: deps.webDistDir } : {}) });
   await app.ready();
   return app;

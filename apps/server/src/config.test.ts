@@ -137,6 +137,41 @@ describe('loadConfig', () => {
     expect(errorsOf(env)).toContain(line);
   });
 
+  it('reads the auth rate limits and the test-only OAuth issuer', () => {
+    const result = loadConfig(
+      {
+        AUTH_RATE_LIMIT_WINDOW: '60',
+        AUTH_RATE_LIMIT_PER_IP: '5',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+        OAUTH_MOCK_ISSUER: 'http://127.0.0.1:4010/',
+        NODE_ENV: 'test',
+      },
+      '/srv/app',
+    );
+    expect(result.ok && result.config.authRateLimit).toEqual({ windowSeconds: 60, perIp: 5, perAccount: 3 });
+    expect(result.ok && result.config.oauthMockIssuer).toBe('http://127.0.0.1:4010');
+    const defaults = loadConfig({}, '/srv/app');
+    expect(defaults.ok && defaults.config.authRateLimit).toEqual({
+      windowSeconds: 600,
+      perIp: 100,
+      perAccount: 10,
+    });
+    expect(defaults.ok && defaults.config.oauthMockIssuer).toBeNull();
+  });
+
+  it('refuses the test-only OAuth issuer in production, and bad rate limits', () => {
+    expect(errorsOf({ OAUTH_MOCK_ISSUER: 'http://127.0.0.1:4010', NODE_ENV: 'production' })).toEqual([
+      'config: OAUTH_MOCK_ISSUER is for tests only and is refused when NODE_ENV is production (got "http://127.0.0.1:4010")',
+    ]);
+    expect(errorsOf({ OAUTH_MOCK_ISSUER: 'http://127.0.0.1:4010/path' })).toEqual([
+      'config: OAUTH_MOCK_ISSUER must be an http(s) origin without a path, e.g. http://127.0.0.1:4010 (got "http://127.0.0.1:4010/path")',
+    ]);
+    expect(errorsOf({ AUTH_RATE_LIMIT_PER_ACCOUNT: '0', AUTH_RATE_LIMIT_WINDOW: 'soon' })).toEqual([
+      'config: AUTH_RATE_LIMIT_WINDOW must be a whole number of at least 1 (got "soon")',
+      'config: AUTH_RATE_LIMIT_PER_ACCOUNT must be a whole number of at least 1 (got "0")',
+    ]);
+  });
+
   it('needs a shared AUTH_SECRET with an external database, and never echoes secrets', () => {
     expect(errorsOf({ DATABASE_URL: 'postgres://u:hunter2@db/comensal' })).toEqual([
       'config: AUTH_SECRET is required when DATABASE_URL is set (at least 32 characters, the same on every instance)',

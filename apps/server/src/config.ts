@@ -22,6 +22,18 @@ export interface OAuthClient {
   clientSecret: string;
 }
 
+/** Sign-in/sign-up throttling (src/auth/rate-limit.ts): fixed windows, counters in PostgreSQL. */
+export interface AuthRateLimit {
+  /** Window length in seconds. */
+  windowSeconds: number;
+  /** Attempts per window and client IP on each sign-in/sign-up endpoint. */
+  perIp: number;
+  /** Sign-in attempts per window and e-mail address, whatever the IP. */
+  perAccount: number;
+}
+
+export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { windowSeconds: 600, perIp: 100, perAccount: 10 };
+
 export interface Config {
   port: number;
   host: string;
@@ -46,6 +58,13 @@ export interface Config {
   google: OAuthClient | null;
   facebook: OAuthClient | null;
   trustProxy: boolean | number | string[];
+  /**
+   * Tests only (OAUTH_MOCK_ISSUER, refused under NODE_ENV=production): the configured Google /
+   * Facebook clients talk to this local OIDC issuer instead of the real providers.
+   */
+  oauthMockIssuer?: string | null;
+  /** Defaults to {@link DEFAULT_AUTH_RATE_LIMIT}. */
+  authRateLimit?: AuthRateLimit;
 }
 
 const SECRET_VARS = new Set([
@@ -85,6 +104,15 @@ const flag = (name: string, fallback: '0' | '1') =>
       error: `${name} must be 0, 1, true or false`,
     })
     .transform((v) => v === '1' || v.toLowerCase() === 'true');
+
+const positiveInteger = (name: string, fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((v) => /^\d{1,9}$/.test(v) && Number(v) >= 1, {
+      error: `${name} must be a whole number of at least 1`,
+    })
+    .transform(Number);
 
 const envSchema = z.object({
   PORT: z
@@ -134,6 +162,16 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional(),
   FACEBOOK_CLIENT_ID: optional(),
   FACEBOOK_CLIENT_SECRET: optional(),
+  OAUTH_MOCK_ISSUER: optional().refine(
+    (v) => v === undefined || (isHttpUrl(v) && ['', '/'].includes(new URL(v).pathname) && !new URL(v).search),
+    { error: 'OAUTH_MOCK_ISSUER must be an http(s) origin without a path, e.g. http://127.0.0.1:4010' },
+  ),
+  AUTH_RATE_LIMIT_WINDOW: positiveInteger('AUTH_RATE_LIMIT_WINDOW', DEFAULT_AUTH_RATE_LIMIT.windowSeconds),
+  AUTH_RATE_LIMIT_PER_IP: positiveInteger('AUTH_RATE_LIMIT_PER_IP', DEFAULT_AUTH_RATE_LIMIT.perIp),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger(
+    'AUTH_RATE_LIMIT_PER_ACCOUNT',
+    DEFAULT_AUTH_RATE_LIMIT.perAccount,
+  ),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -175,6 +213,12 @@ function crossFieldProblems(env: Env): { name: string; message: string }[] {
         `${idName} and ${secretName} must be set together`,
       );
     }
+  }
+  if (env.OAUTH_MOCK_ISSUER !== undefined && env.NODE_ENV === 'production') {
+    fail(
+      'OAUTH_MOCK_ISSUER',
+      'OAUTH_MOCK_ISSUER is for tests only and is refused when NODE_ENV is production',
+    );
   }
   return problems;
 }
@@ -263,6 +307,12 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
           ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET }
           : null,
       trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+      oauthMockIssuer: e.OAUTH_MOCK_ISSUER ? new URL(e.OAUTH_MOCK_ISSUER).origin : null,
+      authRateLimit: {
+        windowSeconds: e.AUTH_RATE_LIMIT_WINDOW,
+        perIp: e.AUTH_RATE_LIMIT_PER_IP,
+        perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      },
     },
   };
 }

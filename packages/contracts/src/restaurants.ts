@@ -63,10 +63,35 @@ export type RestaurantDetail = z.infer<typeof restaurantDetailSchema>;
 export const restaurantListSchema = listOf(restaurantSummarySchema);
 export type RestaurantList = z.infer<typeof restaurantListSchema>;
 
+/** Most categories one search may ask for. */
+export const MAX_CATEGORY_FILTERS = 10;
+const categoryKeySchema = z.string().regex(/^[a-z0-9_-]{1,50}$/, 'a category key (a-z, 0-9, _ or -)');
+
+/**
+ * `category`: one or several category keys, as a comma list (`category=chilean,peruvian`) and/or
+ * repeated (`category=chilean&category=peruvian`); a restaurant matches any of them. Keys are
+ * case-insensitive; empty items are ignored. Parsed to the normalised comma list (lower-case,
+ * no duplicates), so the type stays a string: split it with {@link parseCategoryList}.
+ */
+export const categoryListSchema = z
+  .union([z.string().max(600), z.array(z.string().max(600)).max(MAX_CATEGORY_FILTERS)])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => item.split(','))
+      .map((item) => item.trim().toLowerCase())
+      .filter((item) => item.length > 0),
+  )
+  .pipe(z.array(categoryKeySchema).max(MAX_CATEGORY_FILTERS))
+  .transform((keys) => [...new Set(keys)].join(','));
+
+/** `"chilean,peruvian"` → `["chilean", "peruvian"]`; `""`/undefined → `[]`. */
+export const parseCategoryList = (category: string | undefined): string[] =>
+  category ? category.split(',').filter((item) => item.length > 0) : [];
+
 export const listRestaurantsQuerySchema = z
   .object({
     q: z.string().trim().max(100).optional(),
-    category: z.string().max(50).optional(),
+    category: categoryListSchema.optional(),
     vegan: z.enum(['true', 'false']).optional(),
     vegetarian: z.enum(['true', 'false']).optional(),
     lat: z.coerce.number().min(-90).max(90).optional(),
@@ -127,3 +152,40 @@ export const menuSchema = z.object({
   items: z.array(productSchema),
 });
 export type Menu = z.infer<typeof menuSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/restaurants/:id/menu/:productId/price — the exact price of a choice (no side effects)
+
+/** One chosen option: `quantity` is 1 for single-choice preferences, ≥ 1 for multiple-choice. */
+export const preferenceSelectionSchema = z
+  .object({
+    preferenceKey: z.string().min(1).max(100),
+    optionKey: z.string().min(1).max(100),
+    quantity: z.number().int().min(1).max(999),
+  })
+  .strict();
+export type PreferenceSelectionInput = z.infer<typeof preferenceSelectionSchema>;
+
+export const MAX_PRODUCT_QUANTITY = 999;
+
+export const priceProductInputSchema = z
+  .object({
+    quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY),
+    selections: z.array(preferenceSelectionSchema).max(100),
+  })
+  .strict();
+export type PriceProductInput = z.infer<typeof priceProductInputSchema>;
+
+/**
+ * `priceProduct` of @comensal/domain (the ONE pricing function, also run by the web), in minor
+ * units of `currency`. An invalid selection answers 400 VALIDATION_FAILED with `details.reason`
+ * = the domain code (`INVALID_PREFERENCE`, `INVALID_QUANTITY`…).
+ */
+export const productPriceSchema = z.object({
+  currency: currencySchema,
+  unitPriceMinor: z.number().int(),
+  subtotalMinor: z.number().int(),
+  discountMinor: z.number().int(),
+  totalMinor: z.number().int(),
+});
+export type ProductPriceAnswer = z.infer<typeof productPriceSchema>;

@@ -39,6 +39,7 @@ const TABLES = [
   'error_records',
   'analytics_events',
   'app_meta',
+  'rate_limits',
 ];
 
 let db: TestDatabase;

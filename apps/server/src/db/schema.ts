@@ -702,3 +702,17 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Request counters of the sign-in/sign-up rate limits (better-auth's limiter per IP and ours per
+ * account): one fixed window per key, shared by every instance (src/auth/rate-limit-repository.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_started_idx').on(t.windowStartedAt)],
+);

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ describe('with a built web app', () => {
       '<!doctype html><title>Comensal</title><div id="root"></div>',
     );
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi")');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("hi")'));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ webDistDir: dist });
     await localFileStorage(path.join(t.config.dataDir, 'files')).put(
@@ -46,6 +48,20 @@ describe('with a built web app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe(
       'no-cache',
     );
+  });
+
+  it('sends the pre-compressed file to a client that accepts it, the plain one otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("hi")');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("hi")');
   });
 
   it.each(['/restaurants/123/menu', '/reservations/current', '/auth/login?next=%2Fprofile'])(

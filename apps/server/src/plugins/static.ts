@@ -48,6 +48,8 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       root: webDistDir,
       prefix: '/',
       decorateReply: true,
+      // the build writes .br/.gz beside each file (apps/web/vite.config.ts)
+      preCompressed: true,
       cacheControl: false,
       // hashed build output never changes; everything else (index.html, manifest…) is revalidated
       setHeaders: (reply, filePath) =>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { href, ROUTE_NAMES } from '../config/paths';
 import { apiError, json, mockApi, seenRequests } from '../testing/fetch-mock';
 import {
+  meAnswer,
   menu,
   product,
   restaurantDetail,
@@ -58,10 +59,11 @@ describe('guard', () => {
 
   it('lets a session in, and redirects list sections to their first tab', async () => {
     signedIn();
+    mockApi({ 'GET /api/invitations': () => json({ items: [], nextCursor: null }) });
     const { router } = renderApp('/invitations');
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitations' })).toBeTruthy();
     expect(pathOf(router)).toBe('/invitations/current');
-    expect(screen.getByText('This section is coming soon')).toBeTruthy();
+    expect(await screen.findByText('No pending invitations.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'History' }).getAttribute('href')).toBe('/invitations/historial');
     await waitFor(() => expect(document.title).toBe('Invitations · Comensal'));
   });
@@ -71,6 +73,8 @@ describe('guard', () => {
     ['/reservations', '/reservations/current', 'My reservations'],
   ])('redirects %s to %s', async (from, to, title) => {
     signedIn();
+    mockApi({ 'GET /api/me/favorites': () => json({ type: 'restaurants', items: [], nextCursor: null }) });
+    mockApi({ 'GET /api/reservations': () => json({ items: [], nextCursor: null }) });
     const { router } = renderApp(from);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(pathOf(router)).toBe(to);
@@ -78,8 +82,10 @@ describe('guard', () => {
 
   it('asks the server for the session once, then uses the cached answer', async () => {
     signedIn();
+    mockApi({ 'GET /api/me': () => json(meAnswer()) });
     const { router } = renderApp('/profile');
     await screen.findByRole('heading', { level: 1, name: 'My profile' });
+    mockApi({ 'GET /api/restaurants': () => json(restaurantPage([])) });
     await router.navigate(href('filters'));
     await screen.findByRole('heading', { level: 1, name: 'Search' });
     expect(seenRequests.filter((request) => request.includes('/api/auth/get-session'))).toHaveLength(1);
@@ -106,6 +112,7 @@ describe('auth', () => {
         isSignedIn = true;
         return json({ redirect: false, token: 't', user: sessionAnswer().user });
       },
+      'GET /api/me': () => json(meAnswer({ displayName: 'Ana' })),
     });
     const { router } = renderApp('/auth/login?redirect=%2Fprofile');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@example.com' } });
@@ -155,7 +162,12 @@ describe('auth', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Hi, Luis')).toBeTruthy();
     expect(pathOf(router)).toBe('/');
-    expect(body).toEqual({ name: 'Luis', email: 'luis@example.com', password: 'long-enough-password' });
+    expect(body).toEqual({
+      name: 'Luis',
+      email: 'luis@example.com',
+      password: 'long-enough-password',
+      locale: 'en-US',
+    });
   });
 
   it('shows the code of a taken e-mail as a translated message', async () => {
@@ -366,7 +378,7 @@ describe('menu', () => {
     renderApp(`/restaurants/${restaurantId}/menu`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Starters' })).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Starters', 'Mains']);
+    expect(headings).toEqual(['Filter the menu', 'Starters', 'Mains']);
 
     const ceviche = screen.getByRole('link', { name: 'Classic ceviche' });
     expect(ceviche.getAttribute('href')).toBe(`/restaurants/${restaurantId}/articles/${dishes[0]!.id}`);

@@ -42,7 +42,11 @@ type ListChild =
   | 'reservations.historial';
 
 /** `/invitations` → current, `/favorites` → restaurants, `/reservations` → current; children share one page with tabs. */
-function listSection(name: ListRoute, [first, second]: readonly [ListChild, ListChild]): RouteObject {
+function listSection(
+  name: ListRoute,
+  [first, second]: readonly [ListChild, ListChild],
+  lazy: Lazy = comingSoon,
+): RouteObject {
   const tabs = [first, second].map((tab) => ({ name: tab, labelId: `tab.${tab}` as const }));
   return {
     path: paths[name].pattern,
@@ -55,16 +59,34 @@ function listSection(name: ListRoute, [first, second]: readonly [ListChild, List
         element: null,
         handle: { name } satisfies RouteHandle,
       },
-      page(first, comingSoon, { chrome: CHROME.section, titleId: `page.${first}.title`, tabs }),
-      page(second, comingSoon, { chrome: CHROME.section, titleId: `page.${second}.title`, tabs }),
+      page(first, lazy, { chrome: CHROME.section, titleId: `page.${first}.title`, tabs }),
+      page(second, lazy, { chrome: CHROME.section, titleId: `page.${second}.title`, tabs }),
     ],
   };
 }
 
-const reservationPage = (name: Extract<RouteName, `restaurant.reservation${string}`>) =>
+type ReservationRoute = Extract<RouteName, `restaurant.reservation${string}`>;
+
+/** Reservation screens (issue 5); the others are still to come. */
+const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
+  'restaurant.reservation': () => import('./routes/reservations/new'),
+  'restaurant.reservation.summary': () => import('./routes/reservations/summary'),
+  'restaurant.reservation.modify': () => import('./routes/reservations/modify'),
+  'restaurant.reservation.share': () => import('./routes/reservations/share'),
+  'restaurant.reservation.invitation': () => import('./routes/reservations/invitation'),
+  'restaurant.reservation.confirmation': () => import('./routes/reservations/confirmation'),
+};
+
+const reservationPage = (name: ReservationRoute) =>
   name === 'restaurant.reservation'
-    ? indexPage(name, comingSoon, { chrome: CHROME.reservation, titleId: `page.${name}.title` })
-    : page(name, comingSoon, { chrome: CHROME.reservation, titleId: `page.${name}.title` });
+    ? indexPage(name, RESERVATION_PAGES[name] ?? comingSoon, {
+        chrome: CHROME.reservation,
+        titleId: `page.${name}.title`,
+      })
+    : page(name, RESERVATION_PAGES[name] ?? comingSoon, {
+        chrome: CHROME.reservation,
+        titleId: `page.${name}.title`,
+      });
 
 export const routes: RouteObject[] = [
   {
@@ -94,7 +116,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/app/layout'),
         children: [
           indexPage('home', () => import('./routes/app/home'), { chrome: CHROME.home }),
-          page('filters', comingSoon, { chrome: CHROME.section, titleId: 'page.filters.title' }),
+          page('filters', () => import('./routes/app/filters'), {
+            chrome: CHROME.section,
+            titleId: 'page.filters.title',
+          }),
           {
             path: paths['restaurant.profile'].pattern,
             children: [
@@ -104,7 +129,7 @@ export const routes: RouteObject[] = [
               page('restaurant.menu', () => import('./routes/restaurants/menu'), {
                 chrome: CHROME.restaurantPage,
               }),
-              page('restaurant.product', comingSoon, {
+              page('restaurant.product', () => import('./routes/restaurants/product'), {
                 chrome: CHROME.restaurantPage,
                 titleId: 'page.restaurant.product.title',
               }),
@@ -123,11 +148,29 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          listSection('invitations', ['invitations.current', 'invitations.historial']),
-          listSection('favorites', ['favorites.restaurants', 'favorites.products']),
-          listSection('reservations', ['reservations.current', 'reservations.historial']),
-          page('profile', comingSoon, { chrome: CHROME.section, titleId: 'page.profile.title' }),
-          page('reviews', comingSoon, { chrome: CHROME.section, titleId: 'page.reviews.title' }),
+          listSection(
+            'invitations',
+            ['invitations.current', 'invitations.historial'],
+            () => import('./routes/reservations/invitations'),
+          ),
+          listSection(
+            'favorites',
+            ['favorites.restaurants', 'favorites.products'],
+            () => import('./routes/favorites/favorites'),
+          ),
+          listSection(
+            'reservations',
+            ['reservations.current', 'reservations.historial'],
+            () => import('./routes/reservations/list'),
+          ),
+          page('profile', () => import('./routes/profile'), {
+            chrome: CHROME.section,
+            titleId: 'page.profile.title',
+          }),
+          page('reviews', () => import('./routes/app/reviews'), {
+            chrome: CHROME.section,
+            titleId: 'page.reviews.title',
+          }),
           page('notFound', notFound, { chrome: CHROME.bare }),
           { id: 'catch-all', path: '*', lazy: notFound, handle: { name: 'notFound', chrome: CHROME.bare } },
         ],

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@comensal/contracts';
+import type { ApiError as ApiErrorBody } from '@comensal/contracts';
 import type { z } from 'zod';
 import { env } from '../config/env';
 import { type Query, toSearch } from './search-params';
@@ -41,8 +41,25 @@ export interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** Schema of the success answer (from `@comensal/contracts`); the answer is parsed with it. */
-  schema: z.ZodType<T>;
+  /**
+   * Schema of the success answer (from `@comensal/contracts`); the answer is parsed with it.
+   * Optional: the server already validates every answer against the same contract, so read
+   * paths on the start-up route leave it out and keep zod off the initial download (the type
+   * then comes from the contracts' `import type`).
+   */
+  schema?: z.ZodType<T>;
+}
+
+/** The `{ error: { code, message } }` shape, checked by hand so this module needs no zod. */
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -77,13 +94,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const parsedError = apiErrorSchema.safeParse(payload);
-    if (parsedError.success) {
-      throw new ApiError(parsedError.data.error.code, response.status, parsedError.data.error.message);
+    if (isApiErrorBody(payload)) {
+      throw new ApiError(payload.error.code, response.status, payload.error.message);
     }
     throw new ApiError('HTTP_ERROR', response.status, `HTTP ${response.status}`);
   }
 
+  if (!schema) {
+    if (payload === undefined) {
+      throw new ApiError('INVALID_RESPONSE', response.status, `Unexpected answer from ${path}`);
+    }
+    return payload as T;
+  }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError('INVALID_RESPONSE', response.status, `Unexpected answer from ${path}`, {

@@ -1,4 +1,11 @@
-import type { Menu, Product, RestaurantDetail, RestaurantList, RestaurantSummary } from '@comensal/contracts';
+import type {
+  Me,
+  Menu,
+  Product,
+  RestaurantDetail,
+  RestaurantList,
+  RestaurantSummary,
+} from '@comensal/contracts';
 
 /** Typed API answers for tests (shapes from @comensal/contracts). */
 
@@ -126,5 +133,21 @@ export function sessionAnswer(user: { name?: string; email?: string; isAnonymous
       updatedAt: now,
       isAnonymous: user.isAnonymous ?? false,
     },
+  };
+}
+
+/** A `GET /api/me` answer (the session user of {@link sessionAnswer} unless overridden). */
+export function meAnswer(overrides: Partial<Me> = {}): Me {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    email: 'ana@example.com',
+    displayName: 'Ana Pérez',
+    phoneNumber: null,
+    photoURL: null,
+    locale: 'en-US',
+    isGuest: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    points: [],
+    ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import './fetch-mock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { invalidateSession } from '../lib/auth-client';
+import { resetLiveClient } from '../lib/live';
+import { FakeWebSocket } from './fake-web-socket';
 import { json, mockApi, resetFetchMock, takeUnhandledRequests } from './fetch-mock';
 
 // Route modules are lazy: the first visit of a page in a run transforms its module on the fly.
@@ -32,6 +34,10 @@ export function takeConsoleErrors(): string[] {
 }
 
 beforeEach(() => {
+  // Live updates go to a fake socket: tests drive it through FakeWebSocket.instances.
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  FakeWebSocket.reset();
+  resetLiveClient();
   localStorage.clear();
   sessionStorage.clear();
   invalidateSession();
@@ -42,8 +48,11 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args.map(describeArg).join(' '));
   });
-  // Nobody is signed in unless a test says otherwise.
-  mockApi({ 'GET /api/auth/get-session': () => json(null) });
+  // Nobody is signed in, and no social sign-in is configured, unless a test says otherwise.
+  mockApi({
+    'GET /api/auth/get-session': () => json(null),
+    'GET /api/auth-providers': () => json({ providers: [] }),
+  });
 });
 
 afterEach(() => {

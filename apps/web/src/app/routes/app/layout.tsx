@@ -1,13 +1,15 @@
 import { Outlet } from 'react-router';
 import { DEFAULT_CHROME, MainLayout } from '../../../components/layouts/main-layout';
-import { displayNameOf } from '../../../features/auth/api/get-auth-state';
+import { displayNameOf, photoOf } from '../../../features/auth/api/get-auth-state';
 import { useAuth } from '../../session';
 import { useLeafHandle } from '../../route-handle';
 
 export function Component() {
   const auth = useAuth();
   const chrome = useLeafHandle()?.chrome ?? DEFAULT_CHROME;
-  const account = auth ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest' } : null;
+  const account = auth
+    ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest', photoURL: photoOf(auth) }
+    : null;
   return (
     <MainLayout chrome={chrome} account={account}>
       <Outlet />

@@ -1,7 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { FavoriteToggle } from '../../../features/favorites/components/favorite-toggle';
+import { setRestaurantFavoritesCount } from '../../../features/restaurants/api/get-restaurant';
 import { RestaurantProfile } from '../../../features/restaurants/components/restaurant-profile';
+import { useAuth } from '../../session';
+import { useSignInHref } from '../use-sign-in-href';
 
 export function Component() {
   const { restaurantId = '' } = useParams();
-  return <RestaurantProfile key={restaurantId} restaurantId={restaurantId} />;
+  const hasSession = useAuth() !== null;
+  const signInHref = useSignInHref();
+  const queryClient = useQueryClient();
+  return (
+    <RestaurantProfile
+      key={restaurantId}
+      restaurantId={restaurantId}
+      favoriteToggle={
+        <FavoriteToggle
+          type="restaurants"
+          id={restaurantId}
+          hasSession={hasSession}
+          signInHref={signInHref}
+          onChange={(state) => setRestaurantFavoritesCount(queryClient, restaurantId, state.favoritesCount)}
+        />
+      }
+    />
+  );
 }
