@@ -2,6 +2,7 @@
 // generate_series, with their products in the same statement), and one big menu through the
 // server's own seed factory.
 import pg from 'pg';
+import { RESTAURANT_CATEGORIES } from '../../packages/domain/src/index.ts';
 import {
   buildSeedProduct,
   buildSeedRestaurant,
@@ -10,25 +11,7 @@ import {
 import type { Db } from '../../apps/server/src/db/client.ts';
 import type { SeedPreference, SeedProduct } from '../../apps/server/src/db/seed/types.ts';
 
-const CATEGORIES = [
-  'chilean',
-  'peruvian',
-  'spanish',
-  'venezuelan',
-  'seafood',
-  'italian',
-  'japanese',
-  'cafe',
-  'vegetarian',
-  'tapas',
-  'grill',
-  'bakery',
-  'fusion',
-  'burgers',
-  'bar',
-  'dutch',
-  'belgian',
-];
+const CATEGORIES = RESTAURANT_CATEGORIES;
 const WORDS = ['Sabor', 'Fogón', 'Mar', 'Huerta', 'Brasa', 'Café', 'Picada', 'Cocina', 'Ñandú', 'Árbol'];
 const OPENING_HOURS = JSON.stringify(Array.from({ length: 7 }, () => [{ open: '09:00', close: '23:30' }]));
 const SECTIONS = JSON.stringify([{ key: 'mains', name: { es: 'Fondos', en: 'Mains' } }]);

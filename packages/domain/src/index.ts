@@ -12,3 +12,4 @@ export * from './geo/distance.ts';
 export * from './delivery/delivery-price.ts';
 export * from './guest/guest-profile.ts';
 export * from './i18n/locale.ts';
+export * from './restaurants/categories.ts';

@@ -1,25 +1,8 @@
+import { RESTAURANT_CATEGORIES } from '@comensal/domain';
 import type { Localized } from './types.ts';
 
 /** Restaurant categories offered by the search filter (SPEC §2). Keys are stable. */
-export const CATEGORIES = [
-  'chilean',
-  'peruvian',
-  'spanish',
-  'venezuelan',
-  'seafood',
-  'italian',
-  'japanese',
-  'cafe',
-  'vegetarian',
-  'tapas',
-  'grill',
-  'bakery',
-  'fusion',
-  'burgers',
-  'bar',
-  'dutch',
-  'belgian',
-] as const;
+export const CATEGORIES = RESTAURANT_CATEGORIES;
 
 export type Category = (typeof CATEGORIES)[number];
 

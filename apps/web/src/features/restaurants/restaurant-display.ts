@@ -1,3 +1,4 @@
+import { isRestaurantCategory, RESTAURANT_CATEGORIES } from '@comensal/domain';
 import type { MessageId } from '../../lib/i18n';
 import type { DietaryTag, RestaurantSummary } from '@comensal/contracts';
 
@@ -21,33 +22,10 @@ export function mapsLink({ lat, lng }: { lat: number; lng: number }): string {
  * Restaurant category keys, in the order the search filter offers them (SPEC §2); the catalogs
  * translate each (`category.<key>`); others show as sent.
  */
-export const CATEGORY_KEYS = [
-  'chilean',
-  'peruvian',
-  'spanish',
-  'venezuelan',
-  'seafood',
-  'italian',
-  'japanese',
-  'cafe',
-  'vegetarian',
-  'tapas',
-  'grill',
-  'bakery',
-  'fusion',
-  'burgers',
-  'bar',
-  'dutch',
-  'belgian',
-] as const;
-
-type CategoryKey = (typeof CATEGORY_KEYS)[number];
-
-const isKnownCategory = (value: string): value is CategoryKey =>
-  (CATEGORY_KEYS as readonly string[]).includes(value);
+export const CATEGORY_KEYS = RESTAURANT_CATEGORIES;
 
 export function categoryMessageId(category: string): MessageId | null {
-  return isKnownCategory(category) ? `category.${category}` : null;
+  return isRestaurantCategory(category) ? `category.${category}` : null;
 }
 
 /** The street address, with the city added when the address does not already name it. */

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorState } from '../../../components/errors/error-state';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { ListPage } from '../../../components/layouts/list-page';
 import { href } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useT } from '../../../lib/i18n';
@@ -37,22 +38,10 @@ export function InvitationsPage({ type }: { type: InvitationListType }) {
   const items = query.data?.items ?? [];
 
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <nav aria-label={t('common.sections')}>
-        <ul className="flex gap-2">
-          {TABS.map((tab) => (
-            <li key={tab.type}>
-              <NavLink
-                to={href(tab.route)}
-                className="inline-flex min-h-11 items-center rounded-full border-2 border-line bg-white px-4 font-semibold aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-              >
-                {t(tab.labelId)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <ListPage
+      title={title}
+      tabs={TABS.map((tab) => ({ key: tab.type, to: href(tab.route), label: t(tab.labelId) }))}
+    >
       <NewInvitationsDialog pending={pending} />
       {query.isPending ? (
         <div aria-busy="true" className="flex flex-col gap-3">
@@ -84,6 +73,6 @@ export function InvitationsPage({ type }: { type: InvitationListType }) {
           ))}
         </ul>
       )}
-    </section>
+    </ListPage>
   );
 }
