@@ -84,6 +84,8 @@ describe('social sign-in', () => {
     const { router } = renderApp('/auth/register', { locale: 'es-ES' });
     expect(await screen.findByRole('button', { name: 'Continuar con Google' })).toBeTruthy();
     await router.navigate('/auth/login');
+    // the register page has the same button: click the login page's one, once it is on screen
+    await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' });
     fireEvent.click(await screen.findByRole('button', { name: 'Continuar con Facebook' }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('https://facebook.example/dialog'));
     expect(body).toMatchObject({ provider: 'facebook', callbackURL: `${window.location.origin}/` });
