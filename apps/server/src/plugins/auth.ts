@@ -24,6 +24,11 @@ export interface Diner {
   userId: string;
   isGuest: boolean;
   sessionId: string;
+  /** For a guest, better-auth's generated placeholder address. */
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  locale: string | null;
 }
 
 /**
@@ -48,10 +53,15 @@ export function getDiner(request: FastifyRequest): Promise<Diner | null> {
     if (!cookie) return null;
     const result = await request.server.auth.api.getSession({ headers: new Headers({ cookie }) });
     if (!result) return null;
+    const user = result.user as typeof result.user & { locale?: string | null };
     return {
-      userId: result.user.id,
-      isGuest: result.user.isAnonymous === true,
+      userId: user.id,
+      isGuest: user.isAnonymous === true,
       sessionId: result.session.id,
+      email: user.email,
+      displayName: user.name,
+      photoURL: user.image ?? null,
+      locale: user.locale ?? null,
     };
   })();
   return request.dinerLookup;

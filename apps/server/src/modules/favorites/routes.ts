@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { requireDiner } from '../../plugins/auth.ts';
 import type { FavoritesContext } from './favorites-context.ts';
 import { listFavoriteIds, listFavorites } from './list-favorites.ts';
 import { setFavorite } from './set-favorite.ts';
@@ -19,12 +19,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const writeErrors = { ...errors, 409: apiErrorSchema };
 
 /** The signed-in diner (guests included), or 401 UNAUTHENTICATED. */
-async function requireUserId(app: FastifyInstance, request: FastifyRequest): Promise<string> {
-  const cookie = request.headers.cookie;
-  const result = cookie ? await app.auth.api.getSession({ headers: new Headers({ cookie }) }) : null;
-  if (!result) throw new AppError('UNAUTHENTICATED', 'Sign in (or continue as a guest) first');
-  return result.user.id;
-}
+const requireUserId = async (request: FastifyRequest): Promise<string> =>
+  (await requireDiner(request)).userId;
 
 /** `/api/me/favorites*`: the diner's favourite restaurants and products (DESIGN §4). */
 export async function favoriteRoutes(instance: FastifyInstance) {
@@ -43,7 +39,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
         response: { 200: favoriteListSchema, ...errors },
       },
     },
-    async (request) => listFavorites(ctx(request), await requireUserId(app, request), request.query),
+    async (request) => listFavorites(ctx(request), await requireUserId(request), request.query),
   );
 
   app.get(
@@ -55,7 +51,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
         response: { 200: favoriteIdsSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => listFavoriteIds(ctx(request), await requireUserId(app, request)),
+    async (request) => listFavoriteIds(ctx(request), await requireUserId(request)),
   );
 
   const routes: { type: FavoriteType; path: string; param: 'restaurantId' | 'productId' }[] = [
@@ -78,7 +74,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
           response: { 200: favoriteStateSchema, ...writeErrors },
         },
         handler: async (request) =>
-          setFavorite(ctx(request), await requireUserId(app, request), type, read(request), method === 'PUT'),
+          setFavorite(ctx(request), await requireUserId(request), type, read(request), method === 'PUT'),
       });
     }
   }

@@ -40,7 +40,7 @@ export async function invitationRoutes(instance: FastifyInstance) {
         response: { 200: reservationInvitationSummarySchema, 400: e, 404: e },
       },
     },
-    async (request) => getInvitationSummary(ctx(request), await findCaller(app, request), request.params.id),
+    async (request) => getInvitationSummary(ctx(request), await findCaller(request), request.params.id),
   );
 
   app.post(
@@ -58,7 +58,7 @@ export async function invitationRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(app, request);
+      const caller = await requireCaller(request);
       const invitation = await createInvitation(ctx(request), caller, request.params.id, request.body);
       return reply.status(201).send(invitation);
     },
@@ -75,7 +75,7 @@ export async function invitationRoutes(instance: FastifyInstance) {
         response: { 200: invitationListSchema, 400: e, 401: e },
       },
     },
-    async (request) => listInvitations(ctx(request), await requireCaller(app, request), request.query),
+    async (request) => listInvitations(ctx(request), await requireCaller(request), request.query),
   );
 
   app.post(
@@ -88,7 +88,7 @@ export async function invitationRoutes(instance: FastifyInstance) {
         response: { 200: invitationSchema, ...errors },
       },
     },
-    async (request) => acceptInvitation(ctx(request), await requireCaller(app, request), request.params.id),
+    async (request) => acceptInvitation(ctx(request), await requireCaller(request), request.params.id),
   );
 
   app.post(
@@ -101,6 +101,6 @@ export async function invitationRoutes(instance: FastifyInstance) {
         response: { 200: invitationSchema, ...errors },
       },
     },
-    async (request) => rejectInvitation(ctx(request), await requireCaller(app, request), request.params.id),
+    async (request) => rejectInvitation(ctx(request), await requireCaller(request), request.params.id),
   );
 }

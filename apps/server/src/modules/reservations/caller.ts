@@ -1,9 +1,9 @@
 /**
- * Who is calling: the better-auth session of the request (guest or user), or nobody. Shared by
- * the reservations, invitations and client-records routes.
+ * Who is calling, in the shape the reservations, invitations and client-records use cases take:
+ * the request's diner (one memoised session lookup, plugins/auth.ts), or nobody.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import type { FastifyRequest } from 'fastify';
+import { type Diner, getDiner, requireDiner } from '../../plugins/auth.ts';
 
 export interface Caller {
   userId: string;
@@ -15,25 +15,21 @@ export interface Caller {
   locale: string | null;
 }
 
-export async function findCaller(app: FastifyInstance, request: FastifyRequest): Promise<Caller | null> {
-  const cookie = request.headers.cookie;
-  if (!cookie) return null;
-  const result = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
-  if (!result) return null;
-  const user = result.user as typeof result.user & { locale?: string | null; isAnonymous?: boolean | null };
-  return {
-    userId: user.id,
-    isAnonymous: user.isAnonymous === true,
-    email: user.email,
-    displayName: user.name,
-    photoURL: user.image ?? null,
-    locale: user.locale ?? null,
-  };
+const toCaller = ({ userId, isGuest, email, displayName, photoURL, locale }: Diner): Caller => ({
+  userId,
+  isAnonymous: isGuest,
+  email,
+  displayName,
+  photoURL,
+  locale,
+});
+
+export async function findCaller(request: FastifyRequest): Promise<Caller | null> {
+  const diner = await getDiner(request);
+  return diner ? toCaller(diner) : null;
 }
 
 /** The caller, or 401 UNAUTHENTICATED. */
-export async function requireCaller(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
-  const caller = await findCaller(app, request);
-  if (!caller) throw new AppError('UNAUTHENTICATED', 'Sign in or continue as a guest first');
-  return caller;
+export async function requireCaller(request: FastifyRequest): Promise<Caller> {
+  return toCaller(await requireDiner(request));
 }

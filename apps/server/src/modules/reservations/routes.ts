@@ -86,7 +86,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(app, request);
+      const caller = await requireCaller(request);
       const reservation = await createReservation(ctx(request), caller, request.body);
       return reply.status(201).send(reservation);
     },
@@ -104,7 +104,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationListSchema, 400: e, 401: e },
       },
     },
-    async (request) => listReservations(ctx(request), await requireCaller(app, request), request.query),
+    async (request) => listReservations(ctx(request), await requireCaller(request), request.query),
   );
 
   app.get(
@@ -117,7 +117,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => getReservation(ctx(request), await requireCaller(app, request), request.params.id),
+    async (request) => getReservation(ctx(request), await requireCaller(request), request.params.id),
   );
 
   app.patch(
@@ -132,7 +132,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      updateReservation(ctx(request), await requireCaller(app, request), request.params.id, request.body),
+      updateReservation(ctx(request), await requireCaller(request), request.params.id, request.body),
   );
 
   app.post(
@@ -145,7 +145,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => cancelReservation(ctx(request), await requireCaller(app, request), request.params.id),
+    async (request) => cancelReservation(ctx(request), await requireCaller(request), request.params.id),
   );
 
   app.post(
@@ -159,7 +159,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await leaveReservation(ctx(request), await requireCaller(app, request), request.params.id);
+      await leaveReservation(ctx(request), await requireCaller(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -174,7 +174,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => requestAssistance(ctx(request), await requireCaller(app, request), request.params.id),
+    async (request) => requestAssistance(ctx(request), await requireCaller(request), request.params.id),
   );
 
   app.delete(
@@ -187,7 +187,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => clearAssistance(ctx(request), await requireCaller(app, request), request.params.id),
+    async (request) => clearAssistance(ctx(request), await requireCaller(request), request.params.id),
   );
 
   app.delete(
@@ -201,7 +201,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      clearOrdersReadyNotification(ctx(request), await requireCaller(app, request), request.params.id),
+      clearOrdersReadyNotification(ctx(request), await requireCaller(request), request.params.id),
   );
 
   app.get(
@@ -216,7 +216,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(app, request);
+      const caller = await requireCaller(request);
       const ics = await getReservationIcs(
         ctx(request),
         caller,
