@@ -2,6 +2,8 @@
 // real server with the built SPA and the demo data: the home page (signed in as a guest: the
 // session cookie goes in `extraHeaders`) and a restaurant's menu page. Debian's chromium
 // (CHROME_PATH, default /usr/bin/chromium), headless. Prints performance and accessibility.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { BenchServerInfo } from './lib/bench-server.ts';
@@ -10,6 +12,8 @@ import { describeMachine, ensureWebBuild, mark, startChild, WEB_DIST } from './l
 const PERFORMANCE_BUDGET = 95;
 const ACCESSIBILITY_BUDGET = 100;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's whole report (JSON) there, to study a score. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 console.info(describeMachine());
 await ensureWebBuild();
@@ -66,6 +70,11 @@ try {
     });
     if (!result) throw new Error(`lighthouse gave no result for ${target}`);
     const { lhr } = result;
+    if (REPORT_DIR) {
+      const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}.json`);
+      writeFileSync(file, JSON.stringify(lhr, null, 1));
+      console.info(`${page}: report in ${file}`);
+    }
     if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';

@@ -35,6 +35,76 @@ function precompressBuild(): Plugin {
   };
 }
 
+/** Where index.html's inline script keeps its table of early modules (an empty object and a marker comment). */
+const EARLY_MODULES_PLACEHOLDER = /\{\}(;?)\s*\/\* EARLY_MODULES \*\//;
+
+/** The pages people land on (and the catalogs), by the source modules they start with. */
+const EARLY_MODULE_SOURCES: Readonly<Record<string, readonly string[]>> = {
+  home: ['src/app/routes/app/layout.tsx', 'src/app/routes/app/home.tsx'],
+  profile: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/profile.tsx'],
+  menu: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/menu.tsx'],
+  'es-ES': ['src/locales/es-ES.json'],
+  'en-US': ['src/locales/en-US.json'],
+};
+
+/**
+ * Fills index.html's early-module table: for each landing page and catalog, the built files it
+ * needs beyond what the entry already loads, so the page's inline script can preload them while
+ * the entry downloads (instead of discovering them only once the entry has run).
+ */
+function earlyModules(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'comensal:early-modules',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** `file` and every file it imports statically, into `into`. */
+        const withImports = (file: string, into: Set<string>): Set<string> => {
+          if (into.has(file)) return into;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('early modules: the build has no entry chunk');
+        const loadedByEntry = withImports(entry.fileName, new Set());
+        const table = Object.fromEntries(
+          Object.entries(EARLY_MODULE_SOURCES).map(([key, sources]) => {
+            const files = new Set<string>();
+            for (const source of sources) {
+              const id = path.resolve(root, source);
+              const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+              if (!chunk) throw new Error(`early modules: no chunk starts at ${source}`);
+              withImports(chunk.fileName, files);
+            }
+            return [
+              key,
+              [...files].filter((file) => !loadedByEntry.has(file)).map((file) => `${base}${file}`),
+            ];
+          }),
+        );
+        if (!EARLY_MODULES_PLACEHOLDER.test(html)) {
+          throw new Error(`early modules: index.html lost its placeholder ${EARLY_MODULES_PLACEHOLDER}`);
+        }
+        return html.replace(
+          EARLY_MODULES_PLACEHOLDER,
+          (_, semicolon: string) => `${JSON.stringify(table)}${semicolon}`,
+        );
+      },
+    },
+  };
+}
+
 const API_TARGET = 'http://127.0.0.1:3000';
 const CATALOG_RE = /\/src\/locales\/[a-z]{2}-[A-Z]{2}\.json$/;
 
@@ -58,7 +128,7 @@ function precompileMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompileMessages(), react(), tailwindcss(), precompressBuild()],
+  plugins: [precompileMessages(), react(), tailwindcss(), earlyModules(), precompressBuild()],
   resolve: {
     alias: [
       {

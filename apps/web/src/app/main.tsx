@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter } from './router';
@@ -12,18 +12,25 @@ rewriteHashRouteUrl();
 
 const locale = detectLocale();
 document.documentElement.lang = htmlLang(locale);
+// The catalog first: it is on the way to the first render, like the route modules below.
+const messagesLoading = loadMessages(locale);
 
-// Creating the router starts the first navigation (session check, route modules) while the catalog loads.
+// Creating the router starts the first navigation (session check, route modules).
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-void loadMessages(locale).then((messages) => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App router={router} locale={locale} messages={messages} queryClient={queryClient} />
-    </StrictMode>,
-  );
+void messagesLoading.then((messages) => {
+  const root = createRoot(rootElement);
+  // A transition: React renders the first screen in short slices, so the page keeps answering
+  // taps while it builds (the static splash stays until the first screen is ready).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} locale={locale} messages={messages} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { ApiError as ApiErrorBody } from '@comensal/contracts';
 import type { z } from 'zod';
 import { env } from '../config/env';
+import { takeEarlyResponse } from './early-requests';
 import { type Query, toSearch } from './search-params';
 
 /** Codes the client itself produces, next to the server's `ERROR_CODES`. */
@@ -78,15 +79,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const pathAndQuery = `${path}${toSearch(query)}`;
+  // A read the page's inline script already started (same origin only: it knows no other).
+  const early = method === 'GET' && !env.apiOrigin ? takeEarlyResponse(pathAndQuery) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${env.apiOrigin}${path}${toSearch(query)}`, {
-      method,
-      headers,
-      credentials: env.apiOrigin ? 'include' : 'same-origin',
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-      ...(signal && { signal }),
-    });
+    response = await (early ??
+      fetch(`${env.apiOrigin}${pathAndQuery}`, {
+        method,
+        headers,
+        credentials: env.apiOrigin ? 'include' : 'same-origin',
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        ...(signal && { signal }),
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError('NETWORK_ERROR', 0, 'The request did not reach the server', { cause: error });

@@ -1,5 +1,6 @@
 import type { authClient } from './auth-client';
 import { env } from '../config/env';
+import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
 
 /**
@@ -45,10 +46,13 @@ let cached: { at: number; promise: Promise<Session | null> } | null = null;
 
 async function fetchSession(): Promise<Session | null> {
   try {
-    const response = await fetch(`${env.apiOrigin}${SESSION_PATH}`, {
-      headers: { Accept: 'application/json' },
-      credentials: env.apiOrigin ? 'include' : 'same-origin',
-    });
+    // The first check of the page may already be under way (index.html's early requests).
+    const early = env.apiOrigin ? undefined : takeEarlyResponse(SESSION_PATH);
+    const response = await (early ??
+      fetch(`${env.apiOrigin}${SESSION_PATH}`, {
+        headers: { Accept: 'application/json' },
+        credentials: env.apiOrigin ? 'include' : 'same-origin',
+      }));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const text = await response.text();
     return readSession(text ? (JSON.parse(text) as unknown) : null);

@@ -126,11 +126,7 @@ describe('home list sorting', () => {
       'GET /api/restaurants': () => json(restaurantPage([restaurantSummary({ name: 'Casa Lola' })])),
     });
     renderApp('/');
-    expect(
-      await screen.findByText(
-        'Sorted by name: we can’t use your location. Allow location access to see the nearest first.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText('Sorted by name: location not allowed')).toBeTruthy();
     expect(warn).toHaveBeenCalledWith(GEOLOCATION_FAILED, expect.objectContaining({ code: 1 }));
     expect(requests('GET /api/restaurants')).toEqual(['GET /api/restaurants']);
     expect(screen.queryByText(/away$/)).toBeNull();
@@ -143,15 +139,32 @@ describe('home list sorting', () => {
     await waitFor(() => expect(requests('GET /api/restaurants').at(-1)).toContain('sort=distance'));
   });
 
+  it('says what to do when the diner asks for their location again and it is still refused', async () => {
+    signedIn();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const getCurrentPosition = stubGeolocation({ code: 1 });
+    mockApi({
+      'GET /api/restaurants': () => json(restaurantPage([restaurantSummary({ name: 'Casa Lola' })])),
+    });
+    renderApp('/', { locale: 'es-ES' });
+    expect(await screen.findByText('Por orden alfabético: ubicación no permitida')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Usar mi ubicación' }));
+    expect(
+      await screen.findByText(
+        'El acceso a tu ubicación está desactivado para este sitio. Actívalo en los ajustes del navegador para ver primero los restaurantes más cercanos.',
+      ),
+    ).toBeTruthy();
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Por orden alfabético: ubicación no permitida')).toBeTruthy();
+  });
+
   it('links to the search page with the current search, counting the filters', async () => {
     signedIn();
     mockApi({ 'GET /api/restaurants': () => json(restaurantPage([])) });
     renderApp('/?q=taco&vegan=true&category=chilean,bar');
     const link = await screen.findByRole('link', { name: 'Filters (3)' });
     expect(link.getAttribute('href')).toBe('/filters?q=taco&vegan=true&category=chilean%2Cbar');
-    expect(
-      await screen.findByText('Your browser can’t share your location, so restaurants are sorted by name.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Sorted by name: your browser can’t share your location')).toBeTruthy();
   });
 });
 

@@ -39,7 +39,7 @@ export function RememberedRestaurant({
             />
           </div>
         ) : (
-          <RestaurantCard restaurant={query.data} />
+          <RestaurantCard restaurant={query.data} isFirst />
         )}
       </div>
       <div>

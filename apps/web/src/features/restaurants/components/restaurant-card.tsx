@@ -1,4 +1,5 @@
 import type { RestaurantSummary } from '@comensal/contracts';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { DietaryTagList } from '../../../components/ui/dietary-tag';
 import { IconNavigation } from '../../../components/ui/icons';
@@ -20,20 +21,30 @@ export function RestaurantDistance({ meters, className = '' }: { meters: number;
   );
 }
 
-/** One restaurant of the list; the whole card opens the restaurant. */
-export function RestaurantCard({ restaurant }: { restaurant: RestaurantSummary }) {
+/**
+ * One restaurant of the list; the whole card is the link that opens it (its name is the
+ * link's name). `isFirst`: among the first cards on screen, so its picture loads at once.
+ */
+export function RestaurantCard({
+  restaurant,
+  isFirst = false,
+}: {
+  restaurant: RestaurantSummary;
+  isFirst?: boolean;
+}) {
   const t = useT();
+  const nameId = useId();
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
-      <RestaurantCover url={restaurant.coverUrl} name={restaurant.name} className="aspect-video w-full" />
+      <RestaurantCover
+        url={restaurant.coverUrl}
+        name={restaurant.name}
+        className="aspect-video w-full"
+        isEager={isFirst}
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-xl font-bold">
-          <Link
-            to={href('restaurant.profile', { restaurantId: restaurant.id })}
-            className="after:absolute after:inset-0 after:content-['']"
-          >
-            {restaurant.name}
-          </Link>
+        <h2 id={nameId} className="text-xl font-bold">
+          {restaurant.name}
         </h2>
         <RestaurantPlace category={restaurant.category} city={restaurant.city} className="text-ink-muted" />
         {restaurant.distance !== undefined ? (
@@ -41,6 +52,13 @@ export function RestaurantCard({ restaurant }: { restaurant: RestaurantSummary }
         ) : null}
         <DietaryTagList tags={restaurantDietaryTags(restaurant)} label={t('restaurants.card.dietary')} />
       </div>
+      {/* The card's own box is the target (not a stretched pseudo-element): large enough to tap
+          even where the bottom bar covers part of it. */}
+      <Link
+        to={href('restaurant.profile', { restaurantId: restaurant.id })}
+        aria-labelledby={nameId}
+        className="absolute inset-0 rounded-2xl"
+      />
     </article>
   );
 }

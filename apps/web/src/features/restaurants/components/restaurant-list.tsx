@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { IconSliders } from '../../../components/ui/icons';
 import { href } from '../../../config/paths';
 import { useT } from '../../../lib/i18n';
+import { notify } from '../../../lib/toast';
 import { useSearchParamsState } from '../../../lib/use-search-params-state';
 import { useRestaurants } from '../api/list-restaurants';
 import {
@@ -22,6 +23,19 @@ import { RestaurantSearch } from './restaurant-search';
 import { SortNote } from './sort-note';
 
 const SKELETON_CARDS = 6;
+/** Cards in the first row of the widest layout: their pictures are the first thing to load. */
+const FIRST_ROW = 3;
+
+/**
+ * "Use my location": asks again; when the browser still gives no position (after the diner asked
+ * for it), says what to do about it.
+ */
+async function retryPosition(): Promise<void> {
+  await restaurantListStore.requestPosition({ force: true });
+  const status = restaurantListStore.getState().positionStatus;
+  if (status === 'denied') notify('info', 'restaurants.sort.deniedHelp');
+  else if (status === 'unavailable') notify('info', 'restaurants.sort.unavailableHelp');
+}
 
 /**
  * The restaurants (SPEC §2 home and search page): search by name, filters (on the search page;
@@ -112,9 +126,9 @@ export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
           className={`grid gap-4 transition-opacity sm:grid-cols-2 md:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={query.isPlaceholderData}
         >
-          {restaurants.map((restaurant) => (
+          {restaurants.map((restaurant, index) => (
             <li key={restaurant.id}>
-              <RestaurantCard restaurant={restaurant} />
+              <RestaurantCard restaurant={restaurant} isFirst={index < FIRST_ROW} />
             </li>
           ))}
         </ul>
@@ -156,10 +170,7 @@ export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
         ) : null}
       </div>
       {variant === 'search' ? <RestaurantFilterForm filters={filters} onChange={updateFilters} /> : null}
-      <SortNote
-        status={positionStatus}
-        onRetry={() => void restaurantListStore.requestPosition({ force: true })}
-      />
+      <SortNote status={positionStatus} onRetry={() => void retryPosition()} />
       <p role="status" className="sr-only">
         {query.isSuccess && !query.isPlaceholderData
           ? t('restaurants.count', { count: restaurants.length })

@@ -1,42 +1,42 @@
 import { Button } from '../../../components/ui/button';
 import { IconNavigation } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n';
+import { type MessageId, useT } from '../../../lib/i18n';
 import type { PositionStatus } from '../restaurant-list-store';
+
+const SORT_MESSAGES = {
+  idle: 'restaurants.sort.locating',
+  locating: 'restaurants.sort.locating',
+  located: 'restaurants.sort.byDistance',
+  unsupported: 'restaurants.sort.unsupported',
+  denied: 'restaurants.sort.denied',
+  unavailable: 'restaurants.sort.unavailable',
+} as const satisfies Record<PositionStatus, MessageId>;
 
 /**
  * How the list is ordered: nearest first when the browser shared its position, else by name
  * with the reason and, when it may help, a way to try again.
+ *
+ * One row of the same height in every state (at most two short lines beside a button), so the
+ * list below never jumps when the position arrives or is refused.
  */
 export function SortNote({ status, onRetry }: { status: PositionStatus; onRetry: () => void }) {
   const t = useT();
-  let content = null;
-  if (status === 'locating') {
-    content = <p className="text-ink-muted">{t('restaurants.sort.locating')}</p>;
-  } else if (status === 'located') {
-    content = (
-      <p className="flex items-center gap-2 font-medium text-brand-800">
+  const text = t(SORT_MESSAGES[status]);
+  const canRetry = status === 'denied' || status === 'unavailable';
+  return (
+    // The region is always there so screen readers hear the change from "locating" to the result.
+    <div role="status" aria-live="polite" className="flex min-h-12 items-center gap-3 text-sm">
+      <p
+        className={`flex flex-1 items-center gap-2 ${status === 'located' ? 'font-semibold text-brand-800' : 'text-ink-muted'}`}
+      >
         <IconNavigation size={18} />
-        {t('restaurants.sort.byDistance')}
+        <span>{text}</span>
       </p>
-    );
-  } else if (status === 'unsupported') {
-    content = <p className="text-ink-muted">{t('restaurants.sort.unsupported')}</p>;
-  } else if (status === 'denied' || status === 'unavailable') {
-    content = (
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-line bg-white px-4 py-3">
-        <p className="flex-1 basis-60">
-          {status === 'denied' ? t('restaurants.sort.denied') : t('restaurants.sort.unavailable')}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>
+      {canRetry ? (
+        <Button variant="secondary" onClick={onRetry} className="shrink-0">
           {t('restaurants.sort.retry')}
         </Button>
-      </div>
-    );
-  }
-  // The region is always there so screen readers hear the change from "locating" to the result.
-  return (
-    <div role="status" aria-live="polite">
-      {content}
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,198 @@
+import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restaurantListStore } from '../features/restaurants/restaurant-list-store';
+import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from '../lib/early-requests';
+import { detectLocale } from '../lib/i18n';
+import { STORAGE_KEYS } from '../lib/storage';
+import { json, mockApi, seenRequests } from '../testing/fetch-mock';
+import {
+  menu,
+  restaurantDetail,
+  restaurantPage,
+  restaurantSummary,
+  sessionAnswer,
+} from '../testing/fixtures';
+import INDEX_HTML from '../../index.html?raw';
+import { routes } from './router';
+import { renderApp } from './testing/render-app';
+
+// The first render of each lazy route module transforms it on the fly (slow on a cold run).
+vi.setConfig({ testTimeout: 20_000 });
+
+/** index.html's inline (non-module) script: the early requests. */
+const EARLY_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(INDEX_HTML)?.[1] ?? '';
+
+/** Runs index.html's inline script as the browser would at `url`. */
+function loadPageAt(url: string) {
+  window.history.replaceState(null, '', url);
+  new Function(EARLY_SCRIPT)();
+}
+
+const RESTAURANT_ID = '5219391c-d008-40ed-b9de-6c53d8e9f0f5';
+const COVER = `/files/restaurants/${RESTAURANT_ID}/picture-1.svg`;
+const times = (label: string) => seenRequests.filter((request) => request === label).length;
+
+beforeEach(() => {
+  restaurantListStore.reset();
+  mockApi({
+    'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
+    'GET /api/restaurants': () =>
+      json(
+        restaurantPage([restaurantSummary({ name: 'Bodega Gràcia', coverUrl: COVER }), restaurantSummary()]),
+      ),
+    'GET /api/restaurants/:id': () =>
+      json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
+    'GET /api/restaurants/:id/menu': () => json(menu({ restaurantId: RESTAURANT_ID })),
+    'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
+  });
+});
+
+afterEach(() => {
+  delete window.__comensalEarly;
+  window.history.replaceState(null, '', '/');
+});
+
+describe("index.html's early requests", () => {
+  it('is in the page', () => {
+    expect(EARLY_SCRIPT).toContain('__comensalEarly');
+  });
+
+  // Each case: the page, what index.html starts, and proof the app took every one of those
+  // answers (nothing left pending) instead of asking the network again (each path seen once).
+  const cases: { page: string; remembered?: string; early: string[]; shows: () => Promise<unknown> }[] = [
+    {
+      page: '/',
+      early: ['/api/auth/get-session', '/api/restaurants'],
+      shows: () => screen.findByRole('link', { name: 'Bodega Gràcia' }),
+    },
+    {
+      page: '/',
+      remembered: RESTAURANT_ID,
+      early: ['/api/auth/get-session', `/api/restaurants/${RESTAURANT_ID}`],
+      shows: () => screen.findAllByText('Bodega Gràcia'),
+    },
+    {
+      page: `/restaurants/${RESTAURANT_ID}`,
+      early: ['/api/auth/get-session', `/api/restaurants/${RESTAURANT_ID}`],
+      shows: () => screen.findAllByText('Bodega Gràcia'),
+    },
+    {
+      page: `/restaurants/${RESTAURANT_ID}/menu`,
+      early: [
+        '/api/auth/get-session',
+        `/api/restaurants/${RESTAURANT_ID}/menu`,
+        `/api/restaurants/${RESTAURANT_ID}`,
+      ],
+      shows: () => screen.findAllByText('Bodega Gràcia'),
+    },
+  ];
+  it("/: preloads the first restaurant's cover, the picture the first card shows", async () => {
+    loadPageAt('/');
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Bodega Gràcia' });
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(COVER);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    const firstPicture = screen.getAllByRole('article')[0]?.querySelector('img');
+    expect(firstPicture?.getAttribute('src')).toBe(COVER);
+    expect(firstPicture?.getAttribute('loading')).toBe('eager');
+    preload?.remove();
+  });
+
+  for (const { page, remembered, early, shows } of cases) {
+    it(`${page}${remembered ? ' (remembered restaurant)' : ''}: the app takes every early answer`, async () => {
+      if (remembered) localStorage.setItem(STORAGE_KEYS.restaurantId, remembered);
+      loadPageAt(page);
+      expect(pendingEarlyPaths().sort()).toEqual([...early].sort());
+
+      renderApp(page);
+      await shows();
+      await waitFor(() => expect(pendingEarlyPaths()).toEqual([]));
+      for (const path of early) expect(times(`GET ${path}`), path).toBe(1);
+    });
+  }
+
+  it('starts only the session check where the first reads depend on more than the address', () => {
+    for (const page of [
+      '/?q=taco',
+      '/filters',
+      '/favorites/restaurants',
+      `/restaurants/${RESTAURANT_ID}/menu/x`,
+    ]) {
+      loadPageAt(page);
+      expect(pendingEarlyPaths(), page).toEqual(['/api/auth/get-session']);
+    }
+  });
+
+  it('does not read a remembered value that is not an id into a path', () => {
+    localStorage.setItem(STORAGE_KEYS.restaurantId, '../auth/x?');
+    loadPageAt('/');
+    expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session', '/api/restaurants']);
+  });
+});
+
+describe("index.html's early modules", () => {
+  /** The route the app shows at `page` (the deepest match's id). */
+  const routeAt = (page: string) => matchRoutes(routes, page)?.at(-1)?.route.id;
+
+  it('preloads the landing page the router will show', () => {
+    const landing = { home: 'home', menu: 'restaurant.menu', profile: 'restaurant.profile' };
+    const pages: [string, keyof typeof landing | null][] = [
+      ['/', 'home'],
+      [`/restaurants/${RESTAURANT_ID}`, 'profile'],
+      [`/restaurants/${RESTAURANT_ID}/menu`, 'menu'],
+      [`/restaurants/${RESTAURANT_ID}/menu?table=4`, 'menu'],
+      [`/restaurants/${RESTAURANT_ID}/articles/x`, null],
+      ['/auth/login', null],
+      ['/favorites/restaurants', null],
+    ];
+    for (const [page, expected] of pages) {
+      loadPageAt(page);
+      const preloaded = window.__comensalEarly?.modules?.slice(1) ?? [];
+      expect(preloaded, page).toEqual(expected ? [expected] : []);
+      if (expected) expect(routeAt(page), page).toBe(landing[expected]);
+    }
+  });
+
+  it('preloads the catalog of the language the app will pick', () => {
+    const cases: [saved: string | null, browser: string, expected: string][] = [
+      [null, 'es-CL', 'es-ES'],
+      [null, 'ES', 'es-ES'],
+      [null, 'en-GB', 'en-US'],
+      [null, 'fr-FR', 'en-US'],
+      ['en-US', 'es-ES', 'en-US'],
+      ['es-ES', 'en-US', 'es-ES'],
+      ['fr-FR', 'es-AR', 'es-ES'],
+    ];
+    for (const [saved, browser, expected] of cases) {
+      localStorage.clear();
+      if (saved) localStorage.setItem(STORAGE_KEYS.locale, saved);
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(browser);
+      loadPageAt('/auth');
+      const label = `${saved} / ${browser}`;
+      expect(window.__comensalEarly?.modules?.[0], label).toBe(expected);
+      expect(detectLocale(), label).toBe(expected);
+    }
+  });
+});
+
+describe('takeEarlyResponse', () => {
+  it('hands an answer out once', async () => {
+    const response = Promise.resolve(new Response('{}'));
+    window.__comensalEarly = { at: 1_000, responses: { '/api/x': response } };
+    expect(takeEarlyResponse('/api/x', 1_000)).toBe(response);
+    expect(takeEarlyResponse('/api/x', 1_000)).toBeUndefined();
+    await response;
+  });
+
+  it('drops an answer that is too old to describe the page now', () => {
+    window.__comensalEarly = { at: 1_000, responses: { '/api/x': Promise.resolve(new Response('{}')) } };
+    expect(takeEarlyResponse('/api/x', 1_000 + EARLY_RESPONSE_MAX_AGE_MS + 1)).toBeUndefined();
+    expect(pendingEarlyPaths()).toEqual([]);
+  });
+
+  it('answers undefined when the page started nothing', () => {
+    expect(takeEarlyResponse('/api/auth/get-session')).toBeUndefined();
+  });
+});
