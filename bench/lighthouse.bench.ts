@@ -14,6 +14,8 @@ const ACCESSIBILITY_BUDGET = 100;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's whole report (JSON) there, to study a score. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** Runs per page (LIGHTHOUSE_RUNS, default 3): a score swings by a few points from run to run. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 console.info(describeMachine());
 await ensureWebBuild();
@@ -60,35 +62,37 @@ try {
     { page: 'home (guest)', target: `${url}/`, headers: { Cookie: await guestCookie() } },
     { page: 'menu', target: `${url}/restaurants/${demoRestaurantId}/menu`, headers: {} },
   ];
-  for (const { page, target, headers } of pages) {
-    const result = await lighthouse(target, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: headers,
-    });
-    if (!result) throw new Error(`lighthouse gave no result for ${target}`);
-    const { lhr } = result;
-    if (REPORT_DIR) {
-      const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}.json`);
-      writeFileSync(file, JSON.stringify(lhr, null, 1));
-      console.info(`${page}: report in ${file}`);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const { page, target, headers } of pages) {
+      const result = await lighthouse(target, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: headers,
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${target}`);
+      const { lhr } = result;
+      if (REPORT_DIR) {
+        const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}.json`);
+        writeFileSync(file, JSON.stringify(lhr, null, 1));
+        console.info(`${page}: report in ${file}`);
+      }
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+      scores.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+        failedAudits: Object.values(lhr.audits)
+          .filter(
+            (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+          )
+          .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+      });
     }
-    if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-    scores.push({
-      page,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
-      failedAudits: Object.values(lhr.audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
-        )
-        .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
-    });
   }
 } finally {
   await chrome.kill();
@@ -100,12 +104,19 @@ for (const score of scores) {
   console.info(`  ${score.metrics}`);
   if (score.failedAudits.length > 0) console.info(`  below 0.9: ${score.failedAudits.join(', ')}`);
 }
-console.info('\nbudgets');
-for (const score of scores) {
-  console.info(
-    `  ${mark(score.performance >= PERFORMANCE_BUDGET)} ${score.page}: performance ${score.performance} (budget ≥ ${PERFORMANCE_BUDGET})`,
-  );
-  console.info(
-    `  ${mark(score.accessibility >= ACCESSIBILITY_BUDGET)} ${score.page}: accessibility ${score.accessibility} (budget ${ACCESSIBILITY_BUDGET})`,
-  );
+/** The middle value (the lower middle for an even count). */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+console.info(`\nbudgets (median of ${RUNS} run${RUNS === 1 ? '' : 's'}, range in brackets)`);
+for (const page of [...new Set(scores.map((score) => score.page))]) {
+  const runs = scores.filter((score) => score.page === page);
+  for (const [category, budget, label] of [
+    ['performance', PERFORMANCE_BUDGET, `≥ ${PERFORMANCE_BUDGET}`],
+    ['accessibility', ACCESSIBILITY_BUDGET, `${ACCESSIBILITY_BUDGET}`],
+  ] as const) {
+    const values = runs.map((score) => score[category]);
+    const middle = median(values);
+    console.info(
+      `  ${mark(middle >= budget)} ${page}: ${category} ${middle} [${Math.min(...values)}–${Math.max(...values)}] (budget ${label})`,
+    );
+  }
 }
