@@ -1,4 +1,5 @@
 import type { Product } from '@comensal/contracts';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { DietaryTagList } from '../../../components/ui/dietary-tag';
 import { href, type Query } from '../../../config/paths';
@@ -7,7 +8,7 @@ import { useLocalized, useT } from '../../../lib/i18n';
 import { productDietaryTags } from '../group-menu';
 import { ProductPrice } from './product-price';
 
-/** A dish of the menu; the whole card opens the product page. */
+/** A dish of the menu; the whole card is the link to the product page. */
 export function ProductCard({
   product,
   country,
@@ -21,20 +22,12 @@ export function ProductCard({
   const localized = useLocalized();
   const name = localized(product.name);
   const description = localized(product.description);
+  const nameId = useId();
   return (
     <article className="relative flex gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <h3 className="text-lg font-bold">
-          <Link
-            to={href(
-              'restaurant.product',
-              { restaurantId: product.restaurantId, productId: product.id },
-              query,
-            )}
-            className="after:absolute after:inset-0 after:content-['']"
-          >
-            {name}
-          </Link>
+        <h3 id={nameId} className="text-lg font-bold">
+          {name}
         </h3>
         {description ? <p className="line-clamp-3 text-ink-muted">{description}</p> : null}
         <ProductPrice product={product} country={country} />
@@ -49,6 +42,12 @@ export function ProductCard({
           className="size-24 shrink-0 rounded-xl object-cover sm:size-32"
         />
       ) : null}
+      {/* The card's own box is the target (as the restaurant cards'), named by the dish. */}
+      <Link
+        to={href('restaurant.product', { restaurantId: product.restaurantId, productId: product.id }, query)}
+        aria-labelledby={nameId}
+        className="absolute inset-0 rounded-2xl"
+      />
     </article>
   );
 }
