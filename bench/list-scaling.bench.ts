@@ -2,9 +2,11 @@
 // (5 products each), on the real app and an embedded PostgreSQL. For each size:
 //   - the first page by name, the same URL every time: what most visitors get (served from the
 //     instance's answer cache after the first request);
-//   - by name, by distance and with vegan=true from a different position on every request, so
-//     every request misses the cache and runs the query: the database cost.
-// 50 connections, ~10 s each. The p99 budget (< 25 ms) applies to the cached first page.
+//   - by name, by distance and with vegan=true (by name, and by distance as the web app asks once
+//     it knows where the diner is) from a different position on every request, so every request
+//     misses the cache and runs the query: the database cost.
+// 50 connections, ~10 s each. The p99 budget (< 25 ms) applies to the cached first page; the
+// uncached requests at 10,000 restaurants are printed against it as a goal.
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import type { BenchServerInfo } from './lib/bench-server.ts';
@@ -69,6 +71,11 @@ try {
         path: () => `/api/restaurants?${somewhere()}&vegan=true`,
       }),
     );
+    rows.push(
+      await measure('vegan by distance, new position each', url, {
+        path: () => `/api/restaurants?${somewhere()}&sort=distance&vegan=true`,
+      }),
+    );
     results.push({ size, rows });
   }
 } finally {
@@ -92,5 +99,11 @@ for (const { size, rows } of results) {
   const cached = rows[0]!;
   console.info(
     `  ${mark(cached.p99 < P99_BUDGET_MS)} ${size.toLocaleString('en')}: first page p99 ${cached.p99.toFixed(1)} ms (budget < ${P99_BUDGET_MS} ms)`,
+  );
+}
+console.info('goal (uncached, 10,000 restaurants)');
+for (const row of results.find((r) => r.size === 10_000)?.rows.slice(1) ?? []) {
+  console.info(
+    `  ${mark(row.p99 < P99_BUDGET_MS)} ${row.label}: p99 ${row.p99.toFixed(1)} ms (< ${P99_BUDGET_MS} ms)`,
   );
 }

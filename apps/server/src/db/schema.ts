@@ -217,11 +217,26 @@ export const restaurants = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     sections: jsonb('sections').$type<{ key: string; name: Localized }[]>().notNull().default([]),
+    /**
+     * Whether the restaurant has a vegan (vegetarian) product that is not hidden, kept up to date
+     * by the triggers of migration 0004 on every product change. Only narrows the candidates of
+     * the list's vegan (vegetarian) filter and flag: whether such a product is visible NOW
+     * (schedule, stock) is still decided by the query (restaurant-repository.ts).
+     */
+    hasVeganProduct: boolean('has_vegan_product').notNull().default(false),
+    hasVegetarianProduct: boolean('has_vegetarian_product').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('restaurants_name_search_id_idx').on(t.nameSearch, t.id),
+    // the vegan / vegetarian filters in name order: the candidates only, whatever their number
+    index('restaurants_vegan_name_search_id_idx')
+      .on(t.nameSearch, t.id)
+      .where(sql.raw('"has_vegan_product"')),
+    index('restaurants_vegetarian_name_search_id_idx')
+      .on(t.nameSearch, t.id)
+      .where(sql.raw('"has_vegetarian_product"')),
     index('restaurants_category_idx').on(t.category),
     check('restaurants_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     // an unknown IANA zone makes the expression raise, so a bad time zone is never stored
@@ -323,6 +338,11 @@ export const products = pgTable(
   },
   (t) => [
     index('products_restaurant_section_idx').on(t.restaurantId, t.section, t.position),
+    // "has a vegan / vegetarian product visible now" (list flags and filters) reads only these
+    index('products_vegan_restaurant_idx').on(t.restaurantId).where(sql.raw('"vegan" AND NOT "hidden"')),
+    index('products_vegetarian_restaurant_idx')
+      .on(t.restaurantId)
+      .where(sql.raw('"vegetarian" AND NOT "hidden"')),
     uniqueIndex('products_restaurant_key_unique').on(t.restaurantId, t.key),
     check('products_price_check', sql`${t.priceMinor} >= 0`),
     check('products_calories_check', sql`${t.calories} IS NULL OR ${t.calories} >= 0`),

@@ -6,11 +6,11 @@ import {
   type RestaurantSummary,
 } from '@comensal/contracts';
 import type { ProductRow } from './product-repository.ts';
-import type { RestaurantRow, RoomRow } from './restaurant-repository.ts';
+import type { RestaurantRow, RestaurantSummaryRow, RoomRow } from './restaurant-repository.ts';
 
 const isDietaryTag = (tag: string): tag is DietaryTag => (DIETARY_TAGS as readonly string[]).includes(tag);
 
-export function toRestaurantSummary(row: RestaurantRow): RestaurantSummary {
+export function toRestaurantSummary(row: RestaurantSummaryRow): RestaurantSummary {
   return {
     id: row.id,
     slug: row.slug,

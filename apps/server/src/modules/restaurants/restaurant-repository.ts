@@ -1,7 +1,7 @@
 import { EARTH_RADIUS_METERS } from '@comensal/domain';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { qualified as q } from '../../db/sql.ts';
-import { boundingBox, type BoundingBox } from './bounding-box.ts';
+import { boundingBox } from './bounding-box.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   diningTables,
@@ -41,14 +41,17 @@ const fold = (value: SQL) => sql`translate(lower(${value}), ${SEARCH_FOLD_FROM},
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A value of the query, or a placeholder filled at each execution of a prepared list query. */
+type Value<T> = T | Placeholder;
+
 /**
- * SQL twin of `isProductVisible` (@comensal/domain) evaluated at `now` in the restaurant's time
- * zone, for the "has a vegan/vegetarian product" flags and filters; menu.test.ts checks that both
- * agree at many instants. Inclusive minutes, default 00:00–23:59, start > end = across midnight,
- * calendar weekday, stock ≥ 1 when sales without stock are prevented.
+ * SQL twin of `isProductVisible` (@comensal/domain) evaluated at `now` (an ISO instant) in the
+ * restaurant's time zone, for the "has a vegan/vegetarian product" flags and filters; menu.test.ts
+ * checks that both agree at many instants. Inclusive minutes, default 00:00–23:59, start > end =
+ * across midnight, calendar weekday, stock ≥ 1 when sales without stock are prevented.
  */
-function visibleProductSql(now: Date): SQL {
-  const local = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${q(restaurants.timeZone)})`;
+function visibleProductSql(now: Value<string>): SQL {
+  const local = sql`(${now}::timestamptz AT TIME ZONE ${q(restaurants.timeZone)})`;
   const time = sql`to_char(${local}, 'HH24:MI')`;
   const rawStart = sql`nullif(${q(products.scheduleStart)}, '')`;
   const rawEnd = sql`nullif(${q(products.scheduleEnd)}, '')`;
@@ -67,19 +70,43 @@ function visibleProductSql(now: Date): SQL {
       END)`;
 }
 
-// Correlated subqueries name every column with its table (see db/sql.ts).
-const hasVisible = (flag: typeof products.vegan | typeof products.vegetarian, now: Date) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM ${products} WHERE ${q(products.restaurantId)} = ${q(restaurants.id)} AND ${q(flag)} AND ${visibleProductSql(now)})`;
+const DIETS = {
+  vegan: { product: products.vegan, restaurant: restaurants.hasVeganProduct },
+  vegetarian: { product: products.vegetarian, restaurant: restaurants.hasVegetarianProduct },
+} as const;
+
+/**
+ * "Has a vegan (vegetarian) product visible now". The restaurant's flag (a vegan product not
+ * hidden, kept by the triggers of migration 0004) answers no for most restaurants without reading
+ * their products, and lets the filter walk the partial name index of the candidates only; the
+ * EXISTS reads the partial products index (vegan AND NOT hidden) of one restaurant.
+ * Correlated subqueries name every column with its table (see db/sql.ts).
+ */
+const hasVisible = (diet: keyof typeof DIETS, now: Value<string>) =>
+  sql<boolean>`(${q(DIETS[diet].restaurant)} AND EXISTS (SELECT 1 FROM ${products} WHERE ${q(products.restaurantId)} = ${q(restaurants.id)} AND ${q(DIETS[diet].product)} AND ${visibleProductSql(now)}))`;
+
+/**
+ * The same as a filter. The EXISTS is wrapped in a scalar subquery so that PostgreSQL checks it
+ * row by row while it walks the candidates in page order (constant work per page), rather than
+ * turning it into a join over every vegan product and sorting the result (work that grows with
+ * the number of restaurants, which it picks for small tables at the cost of a sort).
+ */
+const hasVisibleFilter = (diet: keyof typeof DIETS, now: Value<string>) =>
+  sql`(${q(DIETS[diet].restaurant)} AND (SELECT EXISTS (SELECT 1 FROM ${products} WHERE ${q(products.restaurantId)} = ${q(restaurants.id)} AND ${q(DIETS[diet].product)} AND ${visibleProductSql(now)})))`;
 
 /** Great-circle distance in whole metres (haversine, mean Earth radius, as the domain's). */
-const distanceSql = (
-  origin: LatLng,
-) => sql<number>`round(2 * ${EARTH_RADIUS_METERS}::float8 * asin(least(1, sqrt(
+const distanceSql = (origin: {
+  lat: Value<number>;
+  lng: Value<number>;
+}) => sql<number>`round(2 * ${EARTH_RADIUS_METERS}::float8 * asin(least(1, sqrt(
     power(sin(radians(${q(restaurants.lat)} - ${origin.lat}::float8) / 2), 2)
     + cos(radians(${origin.lat}::float8)) * cos(radians(${q(restaurants.lat)}))
       * power(sin(radians(${q(restaurants.lng)} - ${origin.lng}::float8) / 2), 2)))))::int`;
 
-function selectRestaurants(executor: DbExecutor, now: Date, origin: LatLng | null) {
+const favoritesCountSql = sql<number>`(SELECT count(*)::int FROM ${favoriteRestaurants} WHERE ${q(favoriteRestaurants.restaurantId)} = ${q(restaurants.id)})`;
+
+/** Everything a restaurant's detail shows. */
+function selectRestaurants(executor: DbExecutor, now: Date) {
   return executor
     .select({
       id: restaurants.id,
@@ -104,9 +131,42 @@ function selectRestaurants(executor: DbExecutor, now: Date, origin: LatLng | nul
       reviewUrl: restaurants.reviewUrl,
       suggestedTipPercent: restaurants.suggestedTipPercent,
       sections: restaurants.sections,
-      hasVegan: hasVisible(products.vegan, now),
-      hasVegetarian: hasVisible(products.vegetarian, now),
-      favoritesCount: sql<number>`(SELECT count(*)::int FROM ${favoriteRestaurants} WHERE ${q(favoriteRestaurants.restaurantId)} = ${q(restaurants.id)})`,
+      hasVegan: hasVisible('vegan', now.toISOString()),
+      hasVegetarian: hasVisible('vegetarian', now.toISOString()),
+      favoritesCount: favoritesCountSql,
+      distance: sql<number | null>`NULL::int`,
+    })
+    .from(restaurants);
+}
+
+/**
+ * Only what a list item shows (see toRestaurantSummary): no opening hours, sections, payments or
+ * delivery to read, send and parse for every row of every page.
+ */
+function selectSummaries(
+  executor: DbExecutor,
+  now: Value<string>,
+  origin: { lat: Value<number>; lng: Value<number> } | null,
+) {
+  return executor
+    .select({
+      id: restaurants.id,
+      slug: restaurants.slug,
+      name: restaurants.name,
+      nameSearch: restaurants.nameSearch,
+      description: restaurants.description,
+      category: restaurants.category,
+      address: restaurants.address,
+      city: restaurants.city,
+      country: restaurants.country,
+      currency: restaurants.currency,
+      timeZone: restaurants.timeZone,
+      lat: restaurants.lat,
+      lng: restaurants.lng,
+      images: restaurants.images,
+      hasVegan: hasVisible('vegan', now),
+      hasVegetarian: hasVisible('vegetarian', now),
+      favoritesCount: favoritesCountSql,
       distance: origin ? distanceSql(origin) : sql<number | null>`NULL::int`,
     })
     .from(restaurants);
@@ -116,16 +176,128 @@ function selectRestaurants(executor: DbExecutor, now: Date, origin: LatLng | nul
 const FIRST_RING_METERS = 2_000;
 
 /**
- * `point(lng, lat)` inside the box: the expression of the GiST index
- * `restaurants_location_gist_idx` (migration 0003), so PostgreSQL can use it.
+ * The first radius for the first page of a search, learnt from the latest first page of the same
+ * filters: 1.25 × the distance of its last item (about 1.5 × the area a page took), so one query
+ * usually does, and in a dense city it does not read hundreds of rows. Only a guess: whatever the
+ * radius, the ring search answers the same rows.
  */
-function insideBox(box: BoundingBox): SQL {
-  const ranges = box.lngRanges.map(
-    ([minLng, maxLng]) =>
-      sql`point(${q(restaurants.lng)}, ${q(restaurants.lat)}) <@ box(point(${minLng}::float8, ${box.minLat}::float8), point(${maxLng}::float8, ${box.maxLat}::float8))`,
-  );
-  return ranges.length === 1 ? ranges[0]! : sql`(${sql.join(ranges, sql` OR `)})`;
+const firstRadii = new Map<string, number>();
+const MAX_LEARNT_RADII = 256;
+
+function learnFirstRadius(key: string, lastDistance: number): void {
+  const radius = Math.min(Math.max(Math.ceil(lastDistance * 1.25), 100), 1_000_000);
+  firstRadii.delete(key);
+  firstRadii.set(key, radius);
+  if (firstRadii.size > MAX_LEARNT_RADII) firstRadii.delete(firstRadii.keys().next().value!);
 }
+
+/**
+ * `point(lng, lat)` inside the box (one or two longitude ranges): the expression of the GiST
+ * index `restaurants_location_gist_idx` (migration 0003), so PostgreSQL can use it.
+ */
+function insideBox(ranges: number): SQL {
+  const parts = Array.from(
+    { length: ranges },
+    (_, i) =>
+      sql`point(${q(restaurants.lng)}, ${q(restaurants.lat)}) <@ box(point(${sql.placeholder(`minLng${i}`)}::float8, ${sql.placeholder('minLat')}::float8), point(${sql.placeholder(`maxLng${i}`)}::float8, ${sql.placeholder('maxLat')}::float8))`,
+  );
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** What makes two list queries the same statement (their values aside). */
+interface ListShape {
+  q: boolean;
+  categories: boolean;
+  vegan: boolean;
+  vegetarian: boolean;
+  origin: boolean;
+  /** name, distance (no ring: the whole Earth) or the number of longitude ranges of the ring. */
+  order: 'name' | 'distance' | 1 | 2;
+  after: boolean;
+  limit: number;
+}
+
+const shapeKey = (shape: ListShape) =>
+  `${+shape.q}${+shape.categories}${+shape.vegan}${+shape.vegetarian}${+shape.origin}${+shape.after}${shape.order}_${shape.limit}`;
+
+/**
+ * The page size as a constant of the statement: with `LIMIT $n` the generic plan of a prepared
+ * statement expects 10% of the table, so PostgreSQL would plan every execution anew.
+ */
+const constantLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as Placeholder;
+
+/** The list query of a shape, with placeholders for every value. */
+function buildListQuery(executor: DbExecutor, shape: ListShape) {
+  const origin = shape.origin ? { lat: sql.placeholder('lat'), lng: sql.placeholder('lng') } : null;
+  const conditions: SQL[] = [];
+  if (shape.q) {
+    const pattern = sql`'%' || ${fold(sql`${sql.placeholder('q')}::text`)} || '%'`;
+    conditions.push(sql`${restaurants.nameSearch} LIKE ${pattern}`);
+  }
+  if (shape.categories) {
+    conditions.push(sql`${restaurants.category} = ANY(${sql.placeholder('categories')}::text[])`);
+  }
+  const now = sql.placeholder('now');
+  if (shape.vegan) conditions.push(hasVisibleFilter('vegan', now));
+  if (shape.vegetarian) conditions.push(hasVisibleFilter('vegetarian', now));
+  const select = selectSummaries(executor, now, origin);
+  if (shape.order === 'name') {
+    if (shape.after) {
+      conditions.push(
+        sql`(${restaurants.nameSearch}, ${restaurants.id}) > (${sql.placeholder('afterName')}::text, ${sql.placeholder('afterId')}::uuid)`,
+      );
+    }
+    return select
+      .where(and(...conditions))
+      .orderBy(asc(restaurants.nameSearch), asc(restaurants.id))
+      .limit(constantLimit(shape.limit));
+  }
+  const distance = distanceSql(origin!);
+  if (shape.after) {
+    conditions.push(
+      sql`(${distance}, ${restaurants.id}) > (${sql.placeholder('afterDistance')}::int, ${sql.placeholder('afterId')}::uuid)`,
+    );
+  }
+  if (shape.order !== 'distance') {
+    conditions.push(insideBox(shape.order), sql`${distance} <= ${sql.placeholder('radius')}::int`);
+  }
+  return select
+    .where(and(...conditions))
+    .orderBy(asc(distance), asc(restaurants.id))
+    .limit(constantLimit(shape.limit));
+}
+
+type ListQuery = Pick<ReturnType<typeof buildListQuery>, 'execute'>;
+
+/**
+ * Prepared statements per executor (the pool, or a transaction), at most this many: each one stays
+ * in every connection's memory, and the shapes (filters × order × page size) are many more.
+ */
+const MAX_PREPARED_SHAPES = 64;
+const listQueries = new WeakMap<DbExecutor, Map<string, ListQuery>>();
+
+/**
+ * The list query of a shape, prepared (a named statement, parsed and planned once per connection:
+ * building and planning this query cost more than running it) for the first shapes asked.
+ */
+function listQuery(executor: DbExecutor, shape: ListShape): ListQuery {
+  let queries = listQueries.get(executor);
+  if (!queries) {
+    queries = new Map();
+    listQueries.set(executor, queries);
+  }
+  const key = shapeKey(shape);
+  const prepared = queries.get(key);
+  if (prepared) return prepared;
+  const query = buildListQuery(executor, shape);
+  if (queries.size >= MAX_PREPARED_SHAPES) return query;
+  const statement = query.prepare(`restaurants_list_${key}`);
+  queries.set(key, statement);
+  return statement;
+}
+
+/** A list item's row (also what the favourites list shows of a restaurant). */
+export type RestaurantSummaryRow = Awaited<ReturnType<ListQuery['execute']>>[number];
 
 export type RestaurantRow = Awaited<ReturnType<ReturnType<typeof selectRestaurants>['execute']>>[number];
 
@@ -139,58 +311,69 @@ export interface RoomRow {
 export function restaurantRepository(db: Db) {
   return {
     /** One page in keyset order; ask for one row more than you show to know if there is a next page. */
-    async list(filter: RestaurantListFilter, tx: DbExecutor = db): Promise<RestaurantRow[]> {
-      const conditions: SQL[] = [];
-      if (filter.q) {
-        const pattern = sql`'%' || ${fold(sql`${escapeLike(filter.q)}`)} || '%'`;
-        conditions.push(sql`${restaurants.nameSearch} LIKE ${pattern}`);
-      }
-      if (filter.categories && filter.categories.length > 0) {
-        conditions.push(inArray(restaurants.category, [...filter.categories]));
-      }
-      if (filter.vegan) conditions.push(hasVisible(products.vegan, filter.now));
-      if (filter.vegetarian) conditions.push(hasVisible(products.vegetarian, filter.now));
-      const select = () => selectRestaurants(tx, filter.now, filter.origin);
+    async list(filter: RestaurantListFilter, tx: DbExecutor = db): Promise<RestaurantSummaryRow[]> {
+      if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) throw new RangeError('limit must be ≥ 1');
+      const categories = filter.categories && filter.categories.length > 0 ? [...filter.categories] : null;
+      const shape: Omit<ListShape, 'order' | 'after'> = {
+        q: Boolean(filter.q),
+        categories: categories !== null,
+        vegan: Boolean(filter.vegan),
+        vegetarian: Boolean(filter.vegetarian),
+        origin: filter.origin !== null,
+        limit: filter.limit,
+      };
+      const values: Record<string, unknown> = {
+        now: filter.now.toISOString(),
+        ...(filter.q ? { q: escapeLike(filter.q) } : {}),
+        ...(categories ? { categories } : {}),
+        ...(filter.origin ? { lat: filter.origin.lat, lng: filter.origin.lng } : {}),
+      };
 
       if (filter.sort === 'distance' && filter.origin) {
-        const { origin } = filter;
-        const distance = distanceSql(origin);
-        if (filter.after?.sort === 'distance') {
-          conditions.push(
-            sql`(${distance}, ${restaurants.id}) > (${filter.after.distance}::int, ${filter.after.id}::uuid)`,
-          );
+        const { origin, after } = filter;
+        if (after?.sort === 'distance') {
+          Object.assign(values, { afterDistance: after.distance, afterId: after.id });
         }
         // Ring search: the nearest rows within a radius, found through the location index; if the
-        // ring holds a full page, nothing farther can belong to it. Otherwise widen (×4) up to the
-        // whole Earth, where the last query is the plain full sort.
-        let radius = (filter.after?.sort === 'distance' ? filter.after.distance : 0) + FIRST_RING_METERS;
+        // ring holds a full page, nothing farther can belong to it. Otherwise widen up to the whole
+        // Earth, where the last query is the plain full sort.
+        const radiusKey = JSON.stringify([filter.q, categories, shape.vegan, shape.vegetarian, filter.limit]);
+        let radius =
+          after?.sort === 'distance'
+            ? after.distance + FIRST_RING_METERS
+            : (firstRadii.get(radiusKey) ?? FIRST_RING_METERS);
         for (;;) {
           const box = boundingBox(origin, radius + 1);
-          const ring = box ? [insideBox(box), sql`${distance} <= ${radius}`] : [];
-          const rows = await select()
-            .where(and(...conditions, ...ring))
-            .orderBy(asc(distance), asc(restaurants.id))
-            .limit(filter.limit);
-          if (!box || rows.length >= filter.limit) return rows;
-          radius *= 4;
+          const ringShape = { ...shape, after: after?.sort === 'distance' };
+          if (!box) return listQuery(tx, { ...ringShape, order: 'distance' }).execute(values);
+          const ranges: Record<string, number> = {};
+          for (const [i, [minLng, maxLng]] of box.lngRanges.entries()) {
+            ranges[`minLng${i}`] = minLng;
+            ranges[`maxLng${i}`] = maxLng;
+          }
+          const rows = await listQuery(tx, {
+            ...ringShape,
+            order: box.lngRanges.length === 1 ? 1 : 2,
+          }).execute({ ...values, ...ranges, minLat: box.minLat, maxLat: box.maxLat, radius });
+          if (rows.length >= filter.limit) {
+            if (after?.sort !== 'distance') learnFirstRadius(radiusKey, rows.at(-1)!.distance ?? 0);
+            return rows;
+          }
+          // as many more rows again as the page lacks, by the density of this ring (×1.5 to ×4)
+          const lacking = Math.sqrt(filter.limit / Math.max(rows.length, 1));
+          radius = Math.ceil(radius * Math.min(4, Math.max(1.5, 1.25 * lacking)));
         }
       }
 
-      if (filter.after?.sort === 'name') {
-        conditions.push(
-          sql`(${restaurants.nameSearch}, ${restaurants.id}) > (${filter.after.name}, ${filter.after.id}::uuid)`,
-        );
-      }
-      return select()
-        .where(and(...conditions))
-        .orderBy(asc(restaurants.nameSearch), asc(restaurants.id))
-        .limit(filter.limit);
+      const { after } = filter;
+      if (after?.sort === 'name') Object.assign(values, { afterName: after.name, afterId: after.id });
+      return listQuery(tx, { ...shape, after: after?.sort === 'name', order: 'name' }).execute(values);
     },
 
     /** Restaurants by id, in no particular order (unknown ids are left out). */
-    async listByIds(ids: readonly string[], now: Date, tx: DbExecutor = db): Promise<RestaurantRow[]> {
+    async listByIds(ids: readonly string[], now: Date, tx: DbExecutor = db): Promise<RestaurantSummaryRow[]> {
       if (ids.length === 0) return [];
-      return selectRestaurants(tx, now, null).where(inArray(restaurants.id, [...ids]));
+      return selectSummaries(tx, now.toISOString(), null).where(inArray(restaurants.id, [...ids]));
     },
 
     async exists(id: string, tx: DbExecutor = db): Promise<boolean> {
@@ -236,7 +419,7 @@ export function restaurantRepository(db: Db) {
     },
 
     async findById(id: string, now: Date, tx: DbExecutor = db): Promise<RestaurantRow | null> {
-      const [row] = await selectRestaurants(tx, now, null).where(eq(restaurants.id, id)).limit(1);
+      const [row] = await selectRestaurants(tx, now).where(eq(restaurants.id, id)).limit(1);
       return row ?? null;
     },
 

@@ -1,9 +1,12 @@
 import { haversineMeters } from '@comensal/domain';
 import { menuTopic, type RestaurantDetail, type RestaurantList } from '@comensal/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { nextLiveEvent, signInForTest, TEST_ORIGIN } from '../live/testing.ts';
+import { listRestaurants } from './list-restaurants.ts';
 import { RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels.ts';
 import { updateProduct } from './update-product.ts';
 
@@ -416,5 +419,216 @@ describe('distance order far and wide (ring search)', () => {
       } while (cursor && seen.length <= spots.length);
       expect(seen).toEqual(expected.map((r) => r.id));
     }
+  });
+
+  it('answers the same from a sparse place after a dense one, and back (the first radius is only a guess)', async () => {
+    const origins = [FIJI, { lat: 60, lng: -3 }, { lat: -89, lng: 10 }, FIJI, { lat: FIJI.lat, lng: -179.5 }];
+    for (const origin of [...origins, ...[...origins].reverse()]) {
+      const base = `/api/restaurants?category=ringtest&lat=${origin.lat}&lng=${origin.lng}&sort=distance`;
+      const all = await get(`${base}&limit=100`);
+      const expected = all.body.items
+        .map((r) => ({ id: r.id, distance: Math.round(haversineMeters(origin, r.location)) }))
+        .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, 3);
+      const first = await get(`${base}&limit=3`);
+      expect(first.body.items.map((r) => [r.id, r.distance])).toEqual(
+        expected.map((r) => [r.id, r.distance]),
+      );
+    }
+  });
+});
+
+describe('the vegan / vegetarian filters read flags the database keeps (migration 0004)', () => {
+  let place: { id: string; productId: string };
+  const exec = (statement: SQL) => t.db.db.execute(statement);
+  /** Straight from the use case: raw SQL changes do not empty the answer cache. */
+  const list = (query: Record<string, string>) =>
+    listRestaurants({ db: t.db.db, now: t.clock.now }, { category: 'flagtest', ...query });
+  const state = async () => {
+    const [all, vegan, vegetarian] = await Promise.all([
+      list({}),
+      list({ vegan: 'true' }),
+      list({ vegetarian: 'true' }),
+    ]);
+    const flags = await exec(
+      sql`SELECT has_vegan_product, has_vegetarian_product FROM restaurants WHERE id = ${place.id}`,
+    );
+    return {
+      vegan: names(vegan).length,
+      vegetarian: names(vegetarian).length,
+      item: { hasVegan: all.items[0]?.hasVegan, hasVegetarian: all.items[0]?.hasVegetarian },
+      stored: flags.rows[0],
+    };
+  };
+  const product = (set: SQL) => exec(sql`UPDATE products SET ${set} WHERE id = ${place.productId}`);
+
+  beforeAll(async () => {
+    const inserted = await insertRestaurant(
+      t.db.db,
+      buildSeedRestaurant({ name: 'Flag', category: 'flagtest', products: [buildSeedProduct()] }),
+    );
+    place = { id: inserted.restaurant.id, productId: inserted.products[0]!.id };
+  });
+
+  it('follow every product change, whoever writes it', async () => {
+    const none = {
+      vegan: 0,
+      vegetarian: 0,
+      item: { hasVegan: false, hasVegetarian: false },
+      stored: { has_vegan_product: false, has_vegetarian_product: false },
+    };
+    expect(await state()).toEqual(none);
+
+    await product(sql`vegan = true, vegetarian = true`);
+    const both = {
+      vegan: 1,
+      vegetarian: 1,
+      item: { hasVegan: true, hasVegetarian: true },
+      stored: { has_vegan_product: true, has_vegetarian_product: true },
+    };
+    expect(await state()).toEqual(both);
+
+    await product(sql`hidden = true`);
+    expect(await state()).toEqual(none);
+    await product(sql`hidden = false`);
+    expect(await state()).toEqual(both);
+
+    // out of stock, or out of its hours: flagged, but not visible now, so not listed
+    await product(sql`prevent_sale_without_stock = true, stock = 0`);
+    expect(await state()).toEqual({ ...none, stored: both.stored });
+    await product(sql`stock = 1`);
+    expect(await state()).toEqual(both);
+    await product(sql`schedule_start = '20:00', schedule_end = '23:00'`); // 12:00 in Santiago
+    expect(await state()).toEqual({ ...none, stored: both.stored });
+    t.clock.set(new Date('2026-03-03T00:00:00Z')); // 21:00 in Santiago
+    try {
+      expect(await state()).toEqual(both);
+    } finally {
+      t.clock.set(NOW);
+    }
+    await product(sql`schedule_start = NULL, schedule_end = NULL`);
+
+    // another product, vegetarian only; then the vegan one goes
+    await exec(sql`INSERT INTO products (restaurant_id, section, name, description, price_minor, vegetarian)
+      VALUES (${place.id}, 'mains', '{"es":"Queso","en":"Cheese"}', '{"es":"","en":""}', 1000, true)`);
+    expect(await state()).toEqual(both);
+    await exec(sql`DELETE FROM products WHERE id = ${place.productId}`);
+    expect(await state()).toEqual({
+      vegan: 0,
+      vegetarian: 1,
+      item: { hasVegan: false, hasVegetarian: true },
+      stored: { has_vegan_product: false, has_vegetarian_product: true },
+    });
+    await exec(sql`DELETE FROM products WHERE restaurant_id = ${place.id}`);
+    expect(await state()).toEqual(none);
+  });
+
+  it('stay right when two changes to one menu run at the same time', async () => {
+    // two vegan products; one transaction deletes both while another adds a third
+    const existing = await Promise.all(
+      ['Tofu', 'Seitan'].map(async (dish) => {
+        const result =
+          await exec(sql`INSERT INTO products (restaurant_id, section, name, description, price_minor, vegan, vegetarian)
+          VALUES (${place.id}, 'mains', ${JSON.stringify({ es: dish, en: dish })}, '{"es":"","en":""}', 1000, true, true)
+          RETURNING id`);
+        return String(result.rows[0]!.id);
+      }),
+    );
+    const adding = new pg.Client({ connectionString: t.db.connectionString });
+    const deleting = new pg.Client({ connectionString: t.db.connectionString });
+    await Promise.all([adding.connect(), deleting.connect()]);
+    try {
+      await adding.query('BEGIN');
+      await adding.query(
+        `INSERT INTO products (restaurant_id, section, name, description, price_minor, vegan, vegetarian)
+         VALUES ($1, 'mains', '{"es":"Tempeh","en":"Tempeh"}', '{"es":"","en":""}', 1000, true, true)`,
+        [place.id],
+      );
+      const pid = (await deleting.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await deleting.query('BEGIN');
+      // the recount after this delete waits for the insert's transaction (the restaurant's row lock)
+      let settled = false;
+      const removing = deleting
+        .query('DELETE FROM products WHERE id = ANY($1::uuid[])', [existing])
+        .finally(() => (settled = true));
+      for (;;) {
+        const { rows } = await adding.query<{ waiting: boolean }>(
+          `SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = $1`,
+          [pid],
+        );
+        if (rows[0]?.waiting || settled) break;
+      }
+      await adding.query('COMMIT');
+      await removing;
+      await deleting.query('COMMIT');
+    } finally {
+      await Promise.all([adding.end(), deleting.end()]);
+    }
+    // Tempeh is left: the recount that followed the delete saw it
+    const after = await state();
+    expect(after.stored).toEqual({ has_vegan_product: true, has_vegetarian_product: true });
+    expect(after.vegan).toBe(1);
+  });
+});
+
+describe('the vegan filter pages like the full list filtered', () => {
+  const CENTRE = { lat: -41.47, lng: -72.94 }; // Puerto Montt, far from the others
+  beforeAll(async () => {
+    // metres north of the centre: vegan ones on both sides of each ring (2 km, 8 km, 32 km, 128 km)
+    const spots: [metres: number, product: Parameters<typeof buildSeedProduct>[0] | null][] = [
+      [500, { tags: ['vegan'] }],
+      [900, null],
+      [1_900, { tags: ['vegan'] }],
+      [2_100, { tags: ['vegan'] }],
+      [2_500, { tags: ['vegan'], hidden: true }],
+      [3_000, { tags: ['vegetarian'] }],
+      [7_000, { tags: ['vegan'] }],
+      [7_500, { tags: ['vegan'], scheduleStart: '20:00', scheduleEnd: '23:00' }],
+      [9_000, { tags: ['vegan'] }],
+      [30_000, { tags: ['vegan'], stock: 0, preventSaleWithoutStock: true }],
+      [33_000, { tags: ['vegan'] }],
+      [200_000, { tags: ['vegan'] }],
+    ];
+    for (const [index, [metres, product]] of spots.entries()) {
+      await insertRestaurant(
+        t.db.db,
+        buildSeedRestaurant({
+          name: `Verde ${String.fromCharCode(90 - index)}`,
+          category: 'veganpages',
+          location: { lat: CENTRE.lat + metres / 111_195, lng: CENTRE.lng },
+          products: product ? [buildSeedProduct(product)] : [],
+        }),
+      );
+    }
+  });
+
+  const pages = async (base: string, limit: number) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: RestaurantList } = await get(
+        `${base}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...names(page.body));
+      cursor = page.body.nextCursor;
+    } while (cursor && seen.length <= 20);
+    return seen;
+  };
+
+  it.each([
+    ['name', ''],
+    ['distance', `&lat=${CENTRE.lat}&lng=${CENTRE.lng}&sort=distance`],
+  ])('by %s, across the rings, whatever the page size', async (_sort, order) => {
+    const all = await get(`/api/restaurants?category=veganpages${order}&limit=100`);
+    const expected = all.body.items.filter((r) => r.hasVegan).map((r) => r.name);
+    expect(expected).toHaveLength(7);
+    for (const limit of [1, 2, 3, 7]) {
+      expect(await pages(`/api/restaurants?category=veganpages${order}&vegan=true`, limit)).toEqual(expected);
+    }
+    // the search and the vegetarian filter on top, the same way
+    const verde = all.body.items.filter((r) => r.hasVegetarian).map((r) => r.name);
+    expect(await pages(`/api/restaurants?category=veganpages${order}&vegetarian=true&q=verde`, 2)).toEqual(
+      verde,
+    );
   });
 });
