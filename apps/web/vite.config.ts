@@ -35,6 +35,17 @@ function precompressBuild(): Plugin {
   };
 }
 
+/** Small modules several pages import (see `codeSplitting` below). */
+const SHARED_MODULES = [
+  /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|useInfiniteQuery|queryOptions|infiniteQueryOptions|useMutation)\.js$/,
+  /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](infiniteQueryObserver|mutationObserver|suspense)\.js$/,
+  /[\\/]src[\\/]components[\\/]ui[\\/](icons|avatar|language-switcher|dietary-tag|filter-chip|skeleton)\.tsx$/,
+  /[\\/]src[\\/]components[\\/]errors[\\/]error-state\.tsx$/,
+  /[\\/]src[\\/]app[\\/]route-handle\.ts$/,
+  /[\\/]src[\\/]lib[\\/]use-search-params-state\.ts$/,
+  /[\\/]src[\\/]features[\\/]restaurants[\\/]api[\\/](get-restaurant|list-restaurants)\.ts$/,
+];
+
 /** Where index.html's inline script keeps its table of early modules (an empty object and a marker comment). */
 const EARLY_MODULES_PLACEHOLDER = /\{\}(;?)\s*\/\* EARLY_MODULES \*\//;
 
@@ -151,5 +162,19 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: bench/bundle.bench.ts measures the initial JS of each route from it
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The automatic split made a file of a few hundred bytes for each hook, icon set or small
+        // component that two pages share; a landing page needed ~20 of them, each a request and
+        // main-thread work on a phone. These go into one "shared" chunk instead (only the listed
+        // modules, not their dependencies: what the entry already holds stays there).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'shared', test: (id: string) => SHARED_MODULES.some((pattern) => pattern.test(id)) },
+          ],
+        },
+      },
+    },
   },
 });

@@ -146,7 +146,12 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
               </h2>
               <ul className="grid gap-3 md:grid-cols-2">
                 {group.items.map((product) => (
-                  <li key={product.id}>
+                  // Off-screen dishes are laid out and painted only as they scroll near: a long
+                  // menu costs a phone what one screen of it costs.
+                  <li
+                    key={product.id}
+                    className="[contain-intrinsic-size:auto_10rem] [content-visibility:auto]"
+                  >
                     <ProductCard
                       product={product}
                       country={menu.data.country}
