@@ -126,7 +126,7 @@ describe('home list sorting', () => {
       'GET /api/restaurants': () => json(restaurantPage([restaurantSummary({ name: 'Casa Lola' })])),
     });
     renderApp('/');
-    expect(await screen.findByText('Sorted by name: location not allowed')).toBeTruthy();
+    expect(await screen.findByText('Sorted by name')).toBeTruthy();
     expect(warn).toHaveBeenCalledWith(GEOLOCATION_FAILED, expect.objectContaining({ code: 1 }));
     expect(requests('GET /api/restaurants')).toEqual(['GET /api/restaurants']);
     expect(screen.queryByText(/away$/)).toBeNull();
@@ -147,7 +147,7 @@ describe('home list sorting', () => {
       'GET /api/restaurants': () => json(restaurantPage([restaurantSummary({ name: 'Casa Lola' })])),
     });
     renderApp('/', { locale: 'es-ES' });
-    expect(await screen.findByText('Por orden alfabético: ubicación no permitida')).toBeTruthy();
+    expect(await screen.findByText('Ordenados por nombre')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Usar mi ubicación' }));
     expect(
       await screen.findByText(
@@ -155,7 +155,7 @@ describe('home list sorting', () => {
       ),
     ).toBeTruthy();
     expect(getCurrentPosition).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('Por orden alfabético: ubicación no permitida')).toBeTruthy();
+    expect(screen.getByText('Ordenados por nombre')).toBeTruthy();
   });
 
   it('links to the search page with the current search, counting the filters', async () => {

@@ -8,8 +8,9 @@ const SORT_MESSAGES = {
   locating: 'restaurants.sort.locating',
   located: 'restaurants.sort.byDistance',
   unsupported: 'restaurants.sort.unsupported',
-  denied: 'restaurants.sort.denied',
-  unavailable: 'restaurants.sort.unavailable',
+  // why the position is missing is said when the diner asks again (see restaurant-list.tsx)
+  denied: 'restaurants.sort.byName',
+  unavailable: 'restaurants.sort.byName',
 } as const satisfies Record<PositionStatus, MessageId>;
 
 /**
@@ -29,8 +30,10 @@ export function SortNote({ status, onRetry }: { status: PositionStatus; onRetry:
       <p
         className={`flex flex-1 items-center gap-2 ${status === 'located' ? 'font-semibold text-brand-800' : 'text-ink-muted'}`}
       >
-        <IconNavigation size={18} />
-        <span>{text}</span>
+        <span className="shrink-0">
+          <IconNavigation size={18} />
+        </span>
+        <span className="min-w-0">{text}</span>
       </p>
       {canRetry ? (
         <Button variant="secondary" onClick={onRetry} className="shrink-0">
