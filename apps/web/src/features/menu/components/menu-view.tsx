@@ -1,4 +1,4 @@
-import { type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { type MouseEvent, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/errors/error-state';
 import { Button } from '../../../components/ui/button';
@@ -68,6 +68,9 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
   const filters = useMemo(() => readMenuFilters(searchParams), [searchParams]);
   const menu = useMenu(restaurantId, menuQueryOf(filters));
   useLiveMenu(restaurantId);
+  // The dishes render at transition priority (in short slices, interruptible), so a long menu
+  // arriving never blocks a tap; until then the skeleton stays.
+  const dishes = useDeferredValue(menu.data);
   /** Applies an update to the filters the URL holds now. */
   const updateFilters = useCallback(
     (update: (current: MenuFilters) => MenuFilters) =>
@@ -80,7 +83,7 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
   if (menu.data && menu.data.currency !== currency) setCurrency(menu.data.currency);
 
   let body;
-  if (menu.isPending) {
+  if (menu.isPending || (!menu.isError && !dishes)) {
     body = <MenuSkeleton />;
   } else if (menu.isError) {
     body = isNotFound(menu.error) ? (
@@ -96,8 +99,8 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
         isRetrying={menu.isFetching}
       />
     );
-  } else {
-    const groups = groupMenu(menu.data);
+  } else if (dishes) {
+    const groups = groupMenu(dishes);
     const sectionName = (group: (typeof groups)[number]) =>
       group.name ? localized(group.name) : t('menu.otherSection');
     body =
@@ -154,7 +157,7 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
                   >
                     <ProductCard
                       product={product}
-                      country={menu.data.country}
+                      country={dishes.country}
                       {...(linkQuery && { query: linkQuery })}
                     />
                   </li>
