@@ -117,100 +117,44 @@ export function createMenuCache(options: MenuCacheOptions = {}): MenuCache {
 
 export interface ListCache {
   get(key: string, at: Date, compute: () => Promise<unknown>): Promise<CachedBody>;
-  /**
-   * A value that answers are made from (the candidates of a map cell), kept apart from the
-   * answers (one-off answers do not push it out) and emptied with them. `weight` (default 1)
-   * counts towards the values' budget (for candidates: their number of rows).
-   */
-  getValue<T>(key: string, at: Date, compute: () => Promise<T>, weight?: (value: T) => number): Promise<T>;
   clear(): void;
   size(): number;
 }
 
 /**
- * One map of shared computations: least recently used out while there are more than `maxEntries`
- * or their settled weights add up to more than `maxWeight`; failures not remembered.
+ * Restaurant lists: an answer depends on every restaurant and its visible products, the clock
+ * (minute) and the favourites counts, so the whole cache is emptied on any menu event, any
+ * restaurant-list event and at each new minute. Same sharing and no-stale-landing rules as menus.
  */
-function sharedEntries<T>(maxEntries: number, maxWeight = Number.POSITIVE_INFINITY) {
-  const entries = new Map<string, { value: Promise<T>; weight: number }>();
-  let total = 0;
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    total -= entry.weight;
-  };
-  const trim = () => {
-    while (entries.size > maxEntries || (total > maxWeight && entries.size > 1)) {
-      drop(entries.keys().next().value!);
-    }
-  };
+export function createListCache(options: { maxEntries?: number } = {}): ListCache {
+  const maxEntries = options.maxEntries ?? 1_000;
+  let minute = Number.NaN;
+  let entries = new Map<string, Promise<CachedBody>>();
   return {
-    get(key: string, compute: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
+    get(key, at, compute) {
+      const now = Math.floor(at.getTime() / 60_000);
+      if (now !== minute) {
+        minute = now;
+        entries = new Map();
+      }
       const cached = entries.get(key);
       if (cached) {
         entries.delete(key);
         entries.set(key, cached);
-        return cached.value;
+        return cached;
       }
-      const pending = compute();
-      const entry = { value: pending, weight: 0 };
-      entries.set(key, entry);
-      trim();
-      pending.then(
-        (value) => {
-          if (entries.get(key) !== entry) return;
-          entry.weight = weigh(value);
-          total += entry.weight;
-          trim();
-        },
-        () => {
-          if (entries.get(key) === entry) drop(key);
-        },
-      );
+      const map = entries;
+      const pending = compute().then(toCachedBody);
+      map.set(key, pending);
+      if (map.size > maxEntries) map.delete(map.keys().next().value!);
+      pending.catch(() => {
+        if (map.get(key) === pending) map.delete(key);
+      });
       return pending;
     },
+    clear() {
+      entries = new Map();
+    },
     size: () => entries.size,
-  };
-}
-
-/**
- * Restaurant lists: an answer depends on every restaurant and its visible products, the clock
- * (minute) and the favourites counts, so the whole cache (answers and values) is emptied on any
- * menu event, any restaurant-list event and at each new minute. Same sharing and no-stale-landing
- * rules as menus: a computation that started before an invalidation lands in the old maps only.
- * Values: at most `maxValues` of them, `maxValueWeight` in all (candidate rows: ~1 KB each).
- */
-export function createListCache(
-  options: { maxEntries?: number; maxValues?: number; maxValueWeight?: number } = {},
-): ListCache {
-  const maxEntries = options.maxEntries ?? 1_000;
-  const maxValues = options.maxValues ?? 4_096;
-  const maxValueWeight = options.maxValueWeight ?? 200_000;
-  let minute = Number.NaN;
-  let bodies = sharedEntries<CachedBody>(maxEntries);
-  let values = sharedEntries<unknown>(maxValues, maxValueWeight);
-  const clear = () => {
-    bodies = sharedEntries<CachedBody>(maxEntries);
-    values = sharedEntries<unknown>(maxValues, maxValueWeight);
-  };
-  const at = (date: Date) => {
-    const now = Math.floor(date.getTime() / 60_000);
-    if (now !== minute) {
-      minute = now;
-      clear();
-    }
-  };
-  return {
-    get(key, date, compute) {
-      at(date);
-      return bodies.get(key, () => compute().then(toCachedBody));
-    },
-    getValue<T>(key: string, date: Date, compute: () => Promise<T>, weight?: (value: T) => number) {
-      at(date);
-      return values.get(key, compute, weight as ((value: unknown) => number) | undefined) as Promise<T>;
-    },
-    clear,
-    size: () => bodies.size() + values.size(),
   };
 }

@@ -370,60 +370,6 @@ export function restaurantRepository(db: Db) {
       return listQuery(tx, { ...shape, after: after?.sort === 'name', order: 'name' }).execute(values);
     },
 
-    /**
-     * Every row of the filters within `radius` metres (the list's rounded distance) of `origin`,
-     * by (distance, id); null when there are more than `max` of them. The ring query of `list`
-     * with one fixed radius (same prepared statements).
-     */
-    async listWithin(
-      filter: Omit<RestaurantListFilter, 'origin' | 'sort' | 'after' | 'limit'> & {
-        origin: LatLng;
-        radius: number;
-        max: number;
-      },
-      tx: DbExecutor = db,
-    ): Promise<RestaurantSummaryRow[] | null> {
-      if (!Number.isSafeInteger(filter.max) || filter.max < 1) throw new RangeError('max must be ≥ 1');
-      const categories = filter.categories && filter.categories.length > 0 ? [...filter.categories] : null;
-      const shape: Omit<ListShape, 'order'> = {
-        q: Boolean(filter.q),
-        categories: categories !== null,
-        vegan: Boolean(filter.vegan),
-        vegetarian: Boolean(filter.vegetarian),
-        origin: true,
-        after: false,
-        limit: filter.max + 1,
-      };
-      const values: Record<string, unknown> = {
-        now: filter.now.toISOString(),
-        ...(filter.q ? { q: escapeLike(filter.q) } : {}),
-        ...(categories ? { categories } : {}),
-        lat: filter.origin.lat,
-        lng: filter.origin.lng,
-      };
-      const radius = Math.ceil(filter.radius);
-      const box = boundingBox(filter.origin, radius + 1);
-      let rows: RestaurantSummaryRow[];
-      if (!box) {
-        // the circle covers the whole Earth: every row is within it
-        rows = await listQuery(tx, { ...shape, order: 'distance' }).execute(values);
-      } else {
-        const ranges: Record<string, number> = {};
-        for (const [i, [minLng, maxLng]] of box.lngRanges.entries()) {
-          ranges[`minLng${i}`] = minLng;
-          ranges[`maxLng${i}`] = maxLng;
-        }
-        rows = await listQuery(tx, { ...shape, order: box.lngRanges.length === 1 ? 1 : 2 }).execute({
-          ...values,
-          ...ranges,
-          minLat: box.minLat,
-          maxLat: box.maxLat,
-          radius,
-        });
-      }
-      return rows.length > filter.max ? null : rows;
-    },
-
     /** Restaurants by id, in no particular order (unknown ids are left out). */
     async listByIds(ids: readonly string[], now: Date, tx: DbExecutor = db): Promise<RestaurantSummaryRow[]> {
       if (ids.length === 0) return [];
