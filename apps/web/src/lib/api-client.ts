@@ -80,8 +80,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const pathAndQuery = `${path}${toSearch(query)}`;
-  // A read the page's inline script already started (same origin only: it knows no other).
-  const early = method === 'GET' && !env.apiOrigin ? takeEarlyResponse(pathAndQuery) : undefined;
+  // A read the page's inline script already started.
+  const early = method === 'GET' ? takeEarlyResponse(pathAndQuery) : undefined;
   let response: Response;
   try {
     response = await (early ??

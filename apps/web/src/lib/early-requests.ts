@@ -6,6 +6,8 @@
  * loaded (later reads go to the network as usual).
  */
 
+import { env } from '../config/env';
+
 interface EarlyRequests {
   /** When the inline script ran (ms since the epoch). */
   at: number;
@@ -30,6 +32,8 @@ export const EARLY_RESPONSE_MAX_AGE_MS = 10_000;
  * Either way the entry is gone afterwards: a response body can be read only once.
  */
 export function takeEarlyResponse(path: string, now: number = Date.now()): Promise<Response> | undefined {
+  // index.html asks its own origin only: with a separate API origin nothing was started early
+  if (env.apiOrigin) return undefined;
   const early = globalThis.window?.__comensalEarly;
   const response = early?.responses[path];
   if (!early || !response) return undefined;

@@ -47,8 +47,7 @@ let cached: { at: number; promise: Promise<Session | null> } | null = null;
 async function fetchSession(): Promise<Session | null> {
   try {
     // The first check of the page may already be under way (index.html's early requests).
-    const early = env.apiOrigin ? undefined : takeEarlyResponse(SESSION_PATH);
-    const response = await (early ??
+    const response = await (takeEarlyResponse(SESSION_PATH) ??
       fetch(`${env.apiOrigin}${SESSION_PATH}`, {
         headers: { Accept: 'application/json' },
         credentials: env.apiOrigin ? 'include' : 'same-origin',

@@ -83,7 +83,11 @@ const DIETS = {
  * Correlated subqueries name every column with its table (see db/sql.ts).
  */
 const hasVisible = (diet: keyof typeof DIETS, now: Value<string>) =>
-  sql<boolean>`(${q(DIETS[diet].restaurant)} AND EXISTS (SELECT 1 FROM ${products} WHERE ${q(products.restaurantId)} = ${q(restaurants.id)} AND ${q(DIETS[diet].product)} AND ${visibleProductSql(now)}))`;
+  sql<boolean>`(${q(DIETS[diet].restaurant)} AND EXISTS ${visibleDietProducts(diet, now)})`;
+
+/** The restaurant's products of `diet` visible at `now` (a correlated subquery). */
+const visibleDietProducts = (diet: keyof typeof DIETS, now: Value<string>) =>
+  sql`(SELECT 1 FROM ${products} WHERE ${q(products.restaurantId)} = ${q(restaurants.id)} AND ${q(DIETS[diet].product)} AND ${visibleProductSql(now)})`;
 
 /**
  * The same as a filter. The EXISTS is wrapped in a scalar subquery so that PostgreSQL checks it
@@ -92,7 +96,7 @@ const hasVisible = (diet: keyof typeof DIETS, now: Value<string>) =>
  * the number of restaurants, which it picks for small tables at the cost of a sort).
  */
 const hasVisibleFilter = (diet: keyof typeof DIETS, now: Value<string>) =>
-  sql`(${q(DIETS[diet].restaurant)} AND (SELECT EXISTS (SELECT 1 FROM ${products} WHERE ${q(products.restaurantId)} = ${q(restaurants.id)} AND ${q(DIETS[diet].product)} AND ${visibleProductSql(now)})))`;
+  sql`(${q(DIETS[diet].restaurant)} AND (SELECT EXISTS ${visibleDietProducts(diet, now)}))`;
 
 /** Great-circle distance in whole metres (haversine, mean Earth radius, as the domain's). */
 const distanceSql = (origin: {
@@ -105,25 +109,39 @@ const distanceSql = (origin: {
 
 const favoritesCountSql = sql<number>`(SELECT count(*)::int FROM ${favoriteRestaurants} WHERE ${q(favoriteRestaurants.restaurantId)} = ${q(restaurants.id)})`;
 
-/** Everything a restaurant's detail shows. */
+/**
+ * Only what a list item shows (see toRestaurantSummary): no opening hours, sections, payments or
+ * delivery to read, send and parse for every row of every page.
+ */
+function summaryColumns(now: Value<string>, origin: { lat: Value<number>; lng: Value<number> } | null) {
+  return {
+    id: restaurants.id,
+    slug: restaurants.slug,
+    name: restaurants.name,
+    nameSearch: restaurants.nameSearch,
+    description: restaurants.description,
+    category: restaurants.category,
+    address: restaurants.address,
+    city: restaurants.city,
+    country: restaurants.country,
+    currency: restaurants.currency,
+    timeZone: restaurants.timeZone,
+    lat: restaurants.lat,
+    lng: restaurants.lng,
+    images: restaurants.images,
+    hasVegan: hasVisible('vegan', now),
+    hasVegetarian: hasVisible('vegetarian', now),
+    favoritesCount: favoritesCountSql,
+    distance: origin ? distanceSql(origin) : sql<number | null>`NULL::int`,
+  };
+}
+
+/** Everything a restaurant's detail shows: the summary and the rest. */
 function selectRestaurants(executor: DbExecutor, now: Date) {
   return executor
     .select({
-      id: restaurants.id,
-      slug: restaurants.slug,
-      name: restaurants.name,
-      nameSearch: restaurants.nameSearch,
-      description: restaurants.description,
-      category: restaurants.category,
-      address: restaurants.address,
-      city: restaurants.city,
-      country: restaurants.country,
-      currency: restaurants.currency,
-      timeZone: restaurants.timeZone,
-      lat: restaurants.lat,
-      lng: restaurants.lng,
+      ...summaryColumns(now.toISOString(), null),
       phone: restaurants.phone,
-      images: restaurants.images,
       openingHours: restaurants.openingHours,
       pickup: restaurants.pickup,
       delivery: restaurants.delivery,
@@ -131,45 +149,16 @@ function selectRestaurants(executor: DbExecutor, now: Date) {
       reviewUrl: restaurants.reviewUrl,
       suggestedTipPercent: restaurants.suggestedTipPercent,
       sections: restaurants.sections,
-      hasVegan: hasVisible('vegan', now.toISOString()),
-      hasVegetarian: hasVisible('vegetarian', now.toISOString()),
-      favoritesCount: favoritesCountSql,
-      distance: sql<number | null>`NULL::int`,
     })
     .from(restaurants);
 }
 
-/**
- * Only what a list item shows (see toRestaurantSummary): no opening hours, sections, payments or
- * delivery to read, send and parse for every row of every page.
- */
 function selectSummaries(
   executor: DbExecutor,
   now: Value<string>,
   origin: { lat: Value<number>; lng: Value<number> } | null,
 ) {
-  return executor
-    .select({
-      id: restaurants.id,
-      slug: restaurants.slug,
-      name: restaurants.name,
-      nameSearch: restaurants.nameSearch,
-      description: restaurants.description,
-      category: restaurants.category,
-      address: restaurants.address,
-      city: restaurants.city,
-      country: restaurants.country,
-      currency: restaurants.currency,
-      timeZone: restaurants.timeZone,
-      lat: restaurants.lat,
-      lng: restaurants.lng,
-      images: restaurants.images,
-      hasVegan: hasVisible('vegan', now),
-      hasVegetarian: hasVisible('vegetarian', now),
-      favoritesCount: favoritesCountSql,
-      distance: origin ? distanceSql(origin) : sql<number | null>`NULL::int`,
-    })
-    .from(restaurants);
+  return executor.select(summaryColumns(now, origin)).from(restaurants);
 }
 
 /** First radius of the distance search; dense cities fill a page well within it. */
