@@ -65,7 +65,11 @@ function expectOneWinner(outcomes: Outcome[]): string {
   const statuses = outcomes.map((outcome) => outcome.status);
   expect(
     statuses.every((status) => status === 201 || status === 409),
-    JSON.stringify(outcomes[0]),
+    // on failure, say why: the answers that were neither, and what the server logged as errors
+    JSON.stringify({
+      unexpected: outcomes.filter((outcome) => outcome.status !== 201 && outcome.status !== 409),
+      errors: t.logs.filter((line) => line.level >= 50),
+    }),
   ).toBe(true);
   expect(statuses.filter((status) => status === 201)).toHaveLength(1);
   expect(statuses.filter((status) => status === 409)).toHaveLength(DINERS - 1);

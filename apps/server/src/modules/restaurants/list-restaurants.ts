@@ -1,11 +1,14 @@
 import { parseCategoryList, type ListRestaurantsQuery, type RestaurantList } from '@comensal/contracts';
+import type { LatLng } from '@comensal/domain';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { UseCaseContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { toRestaurantSummary } from './mappers.ts';
-import type { CachedBody, ListCache } from './response-cache.ts';
+import { createNearbyIndex, type NearbyIndex, type Place } from './nearby-index.ts';
+import { RawJson, type CachedBody, type ListCache } from './response-cache.ts';
 import { restaurantRepository, type RestaurantKeyset } from './restaurant-repository.ts';
+import { createSummaryCache, type CachedSummary, type SummaryCache } from './summary-cache.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -14,16 +17,16 @@ const cursorSchema = z.discriminatedUnion('sort', [
   z.object({ sort: z.literal('distance'), distance: z.number().int().min(0), id: z.uuid() }).strict(),
 ]);
 
-/**
- * Restaurants by name (folded case and accents) or by distance from lat/lng, with the search
- * filters of SPEC §2 (name, categories — any of them —, vegan, vegetarian = has such a product
- * visible now).
- * Keyset pagination: `nextCursor` continues after the last item of this page.
- */
-export async function listRestaurants(
-  ctx: UseCaseContext,
-  query: ListRestaurantsQuery,
-): Promise<RestaurantList> {
+interface ListRequest {
+  filters: { q: string | undefined; categories: string[]; vegan: boolean; vegetarian: boolean };
+  origin: LatLng | null;
+  sort: 'name' | 'distance';
+  after: RestaurantKeyset | null;
+  limit: number;
+}
+
+/** A list query checked and decoded (400 VALIDATION_FAILED when its parts do not fit together). */
+function parseListQuery(query: ListRestaurantsQuery): ListRequest {
   if ((query.lat === undefined) !== (query.lng === undefined)) {
     throw new AppError('VALIDATION_FAILED', 'lat and lng go together');
   }
@@ -35,16 +38,40 @@ export async function listRestaurants(
   const after: RestaurantKeyset | null = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
   if (after && after.sort !== sort)
     throw new AppError('VALIDATION_FAILED', 'Invalid cursor: it belongs to another sort');
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-
-  const rows = await restaurantRepository(ctx.db).list({
-    q: query.q || undefined,
-    categories: parseCategoryList(query.category),
-    vegan: query.vegan === 'true',
-    vegetarian: query.vegetarian === 'true',
+  return {
+    filters: {
+      q: query.q || undefined,
+      categories: parseCategoryList(query.category),
+      vegan: query.vegan === 'true',
+      vegetarian: query.vegetarian === 'true',
+    },
     origin,
     sort,
     after,
+    limit: query.limit ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * Restaurants by name (folded case and accents) or by distance from lat/lng, with the search
+ * filters of SPEC §2 (name, categories — any of them —, vegan, vegetarian = has such a product
+ * visible now), from the database.
+ * Keyset pagination: `nextCursor` continues after the last item of this page.
+ */
+export async function listRestaurants(
+  ctx: UseCaseContext,
+  query: ListRestaurantsQuery,
+): Promise<RestaurantList> {
+  return listFromDatabase(ctx, parseListQuery(query));
+}
+
+async function listFromDatabase(ctx: UseCaseContext, request: ListRequest): Promise<RestaurantList> {
+  const { sort, limit } = request;
+  const rows = await restaurantRepository(ctx.db).list({
+    ...request.filters,
+    origin: request.origin,
+    sort,
+    after: request.after,
     limit: limit + 1,
     now: ctx.now(),
   });
@@ -61,21 +88,108 @@ export async function listRestaurants(
   return { items: page.map(toRestaurantSummary), nextCursor };
 }
 
+/** The in-memory sources of the nearest-first pages (one of each per instance). */
+export interface NearbySources {
+  index: NearbyIndex;
+  summaries: SummaryCache;
+}
+
+/** The nearby sources of an instance, reading from `db`. */
+export function createNearbySources(db: UseCaseContext['db']): NearbySources {
+  return {
+    index: createNearbyIndex(() => restaurantRepository(db).listPlaces()),
+    summaries: createSummaryCache(),
+  };
+}
+
+/** Rounds of "these candidates turned out not to have a vegan product now" before asking SQL. */
+const MAX_NEARBY_ROUNDS = 4;
+
+/**
+ * A first page by distance (no name search, no cursor) from the nearby index and the cached list
+ * items, as the JSON text the database path would serialise (same items, same order, same
+ * cursor): the `limit + 1` nearest restaurants that pass the filters, measured and ordered as the
+ * SQL does. The category is known to the index; "has a vegan product visible now" only to the
+ * list item, so items not known yet are read, and the round is made again without those that
+ * fail. Null: let the database answer (a restaurant vanished under us, or the items keep
+ * changing).
+ */
+export async function nearbyFirstPage(
+  ctx: UseCaseContext,
+  sources: NearbySources,
+  request: ListRequest & { origin: LatLng },
+): Promise<string | null> {
+  const { filters, origin, limit } = request;
+  const now = ctx.now();
+  const categories = filters.categories.length > 0 ? new Set(filters.categories) : null;
+  const dietOk = ({ summary }: CachedSummary) =>
+    (!filters.vegan || summary.hasVegan) && (!filters.vegetarian || summary.hasVegetarian);
+  const accept = (place: Place) => {
+    if (categories && !categories.has(place.category)) return false;
+    if (!filters.vegan && !filters.vegetarian) return true;
+    if ((filters.vegan && !place.vegan) || (filters.vegetarian && !place.vegetarian)) return false;
+    const known = sources.summaries.peek(place.id, now);
+    return known === undefined || dietOk(known);
+  };
+  const fetch = async (ids: string[]) => {
+    const rows = await restaurantRepository(ctx.db).listSummariesForCache(ids, now);
+    return rows.map((row) => ({ summary: toRestaurantSummary(row), dependsOnClock: row.dependsOnClock }));
+  };
+  for (let round = 0; round < MAX_NEARBY_ROUNDS; round += 1) {
+    const near = await sources.index.nearest(origin, limit + 1, accept);
+    const items = await sources.summaries.getMany(
+      near.map(({ place }) => place.id),
+      now,
+      fetch,
+    );
+    if (items.size < near.length) {
+      // the index holds a restaurant the database no longer has: its drop event is on its way
+      sources.index.invalidate();
+      return null;
+    }
+    if (!near.every(({ place }) => dietOk(items.get(place.id)!))) continue;
+    const page = near.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor =
+      near.length > limit && last
+        ? encodeCursor({ sort: 'distance', distance: last.distance, id: last.place.id })
+        : null;
+    // each item's JSON without its closing brace, then `distance` (the last member, as
+    // toRestaurantSummary places it)
+    const itemsJson = page.map(
+      ({ place, distance }) => `${items.get(place.id)!.openJson},"distance":${distance}}`,
+    );
+    return `{"items":[${itemsJson.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  }
+  return null;
+}
+
 /**
  * {@link listRestaurants} as ready-to-send JSON bytes with an ETag, from the instance's list
  * cache (shared by everyone asking the same query within the same minute; emptied by menu and
- * favourite events, see response-cache.ts).
+ * favourite events, see response-cache.ts). With `nearby`, a first page by distance without a
+ * name search is made in memory (nearbyFirstPage), the same answer without the database.
  */
 export async function getCachedRestaurantList(
   ctx: UseCaseContext,
   cache: ListCache,
   query: ListRestaurantsQuery,
+  nearby?: NearbySources,
 ): Promise<CachedBody> {
+  const request = parseListQuery(query);
   const key = JSON.stringify(
     Object.entries(query)
       .filter(([, value]) => value !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
   const now = ctx.now();
-  return cache.get(key, now, () => listRestaurants({ ...ctx, now: () => now }, query));
+  const atNow = { ...ctx, now: () => now };
+  return cache.get(key, now, async () => {
+    const { origin } = request;
+    if (nearby && origin && request.sort === 'distance' && !request.after && !request.filters.q) {
+      const json = await nearbyFirstPage(atNow, nearby, { ...request, origin });
+      if (json !== null) return new RawJson(json);
+    }
+    return listFromDatabase(atNow, request);
+  });
 }

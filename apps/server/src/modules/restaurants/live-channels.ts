@@ -16,7 +16,10 @@ export function restaurantIdOfMenuChannel(channel: string): string | null {
 }
 
 /**
- * Internal channel: something shown in restaurant lists changed without a menu event (e.g. a
- * restaurant's favourites count). Instances drop their cached list answers on it.
+ * Internal channel: something shown in restaurant lists changed without a menu event. A
+ * restaurant's favourites count (`favorites.changed`, data `{ restaurantId }`), or any insert,
+ * delete or change of what a list shows of a restaurant, announced by PostgreSQL itself
+ * (`restaurants.changed`, data null; migration 0005). Instances drop their cached list answers on
+ * it (and that restaurant's list item, or every item and the nearby index).
  */
 export const RESTAURANT_LIST_CACHE_CHANNEL = 'internal:restaurants';

@@ -2,6 +2,7 @@ import { EARTH_RADIUS_METERS } from '@comensal/domain';
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { qualified as q } from '../../db/sql.ts';
 import { boundingBox } from './bounding-box.ts';
+import type { Place } from './nearby-index.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   diningTables,
@@ -106,6 +107,13 @@ const distanceSql = (origin: {
     power(sin(radians(${q(restaurants.lat)} - ${origin.lat}::float8) / 2), 2)
     + cos(radians(${origin.lat}::float8)) * cos(radians(${q(restaurants.lat)}))
       * power(sin(radians(${q(restaurants.lng)} - ${origin.lng}::float8) / 2), 2)))))::int`;
+
+/** A vegan or vegetarian product, not hidden, visible at some times or weekdays only. */
+const dietDependsOnClockSql = sql<boolean>`EXISTS (SELECT 1 FROM ${products}
+    WHERE ${q(products.restaurantId)} = ${q(restaurants.id)}
+      AND (${q(products.vegan)} OR ${q(products.vegetarian)}) AND NOT ${q(products.hidden)}
+      AND (nullif(${q(products.scheduleStart)}, '') IS NOT NULL OR nullif(${q(products.scheduleEnd)}, '') IS NOT NULL
+        OR coalesce(cardinality(${q(products.scheduleDays)}), 0) > 0))`;
 
 const favoritesCountSql = sql<number>`(SELECT count(*)::int FROM ${favoriteRestaurants} WHERE ${q(favoriteRestaurants.restaurantId)} = ${q(restaurants.id)})`;
 
@@ -357,6 +365,32 @@ export function restaurantRepository(db: Db) {
       const { after } = filter;
       if (after?.sort === 'name') Object.assign(values, { afterName: after.name, afterId: after.id });
       return listQuery(tx, { ...shape, after: after?.sort === 'name', order: 'name' }).execute(values);
+    },
+
+    /** Every restaurant's position, category and diet flags (for the nearby index). */
+    async listPlaces(tx: DbExecutor = db): Promise<Place[]> {
+      return tx
+        .select({
+          id: restaurants.id,
+          lat: restaurants.lat,
+          lng: restaurants.lng,
+          category: restaurants.category,
+          vegan: restaurants.hasVeganProduct,
+          vegetarian: restaurants.hasVegetarianProduct,
+        })
+        .from(restaurants);
+    },
+
+    /**
+     * List items by id (no distance), each with whether its diet answers may change with the
+     * clock alone: a vegan or vegetarian product, not hidden, with a schedule or some weekdays.
+     */
+    async listSummariesForCache(ids: readonly string[], now: Date, tx: DbExecutor = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ ...summaryColumns(now.toISOString(), null), dependsOnClock: dietDependsOnClockSql })
+        .from(restaurants)
+        .where(inArray(restaurants.id, [...ids]));
     },
 
     /** Restaurants by id, in no particular order (unknown ids are left out). */

@@ -18,7 +18,7 @@ import { restaurantExists } from './find-restaurant.ts';
 import { getCachedMenu } from './get-menu.ts';
 import { getProduct } from './get-product.ts';
 import { getRestaurant } from './get-restaurant.ts';
-import { getCachedRestaurantList } from './list-restaurants.ts';
+import { createNearbySources, getCachedRestaurantList } from './list-restaurants.ts';
 import {
   acceptsGzip,
   createListCache,
@@ -50,19 +50,33 @@ export async function restaurantRoutes(instance: FastifyInstance) {
 
   // The answer caches of this instance, emptied by the events of every instance: a menu per
   // restaurant by its menu events; the lists by any menu or list event.
+  // The nearest-first pages come from the positions and list items in memory, dropped by the
+  // same events (a restaurant's own, or any restaurant change announced by migration 0005).
   const menuCache = createMenuCache();
   const listCache = createListCache();
-  app.live.onEvent(({ channel }) => {
+  const nearby = createNearbySources(app.db);
+  app.live.onEvent(({ channel, data }) => {
     if (channel === ALL_CHANNELS) {
       menuCache.clear();
       listCache.clear();
+      nearby.index.invalidate();
+      nearby.summaries.clear();
       return;
     }
-    if (channel === RESTAURANT_LIST_CACHE_CHANNEL) return listCache.clear();
+    if (channel === RESTAURANT_LIST_CACHE_CHANNEL) {
+      listCache.clear();
+      const restaurantId = (data as { restaurantId?: unknown } | null)?.restaurantId;
+      if (typeof restaurantId === 'string') return nearby.summaries.invalidate(restaurantId);
+      nearby.index.invalidate();
+      nearby.summaries.clear();
+      return;
+    }
     const restaurantId = restaurantIdOfMenuChannel(channel);
     if (restaurantId) {
       menuCache.invalidate(restaurantId);
       listCache.clear();
+      nearby.summaries.invalidate(restaurantId);
+      nearby.index.menuChanged(restaurantId);
     }
   });
 
@@ -95,7 +109,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await getCachedRestaurantList(ctx(), listCache, request.query)),
+      sendCached(request, reply, await getCachedRestaurantList(ctx(), listCache, request.query, nearby)),
   );
 
   app.get(
