@@ -5,7 +5,8 @@
 //
 // The same URL over and over is what many visitors asking the same thing look like: it is served
 // from the instance's answer cache (refreshed by the live events and every minute). The
-// "new position each time" row misses that cache on every request: the database cost.
+// "new position each time" row misses that cache on every request, as diners' own positions do:
+// it is made from the instance's nearby index and cached list items (nearby-index.ts).
 import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,5 +1,6 @@
 import { parseCategoryList, type ListRestaurantsQuery, type RestaurantList } from '@comensal/contracts';
 import type { LatLng } from '@comensal/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { UseCaseContext } from '../../lib/context.ts';
@@ -8,7 +9,12 @@ import { toRestaurantSummary } from './mappers.ts';
 import { createNearbyIndex, type NearbyIndex, type Place } from './nearby-index.ts';
 import { RawJson, type CachedBody, type ListCache } from './response-cache.ts';
 import { restaurantRepository, type RestaurantKeyset } from './restaurant-repository.ts';
-import { createSummaryCache, type CachedSummary, type SummaryCache } from './summary-cache.ts';
+import {
+  createSummaryCache,
+  type CachedSummary,
+  type FetchedSummary,
+  type SummaryCache,
+} from './summary-cache.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -94,12 +100,39 @@ export interface NearbySources {
   summaries: SummaryCache;
 }
 
-/** The nearby sources of an instance, reading from `db`. */
-export function createNearbySources(db: UseCaseContext['db']): NearbySources {
-  return {
-    index: createNearbyIndex(() => restaurantRepository(db).listPlaces()),
-    summaries: createSummaryCache(),
+/** List items read at once while warming the cache. */
+const WARM_BATCH = 500;
+
+/**
+ * The nearby sources of an instance. Once the index is built, the list items of every
+ * restaurant are read in the background, a batch at a time (up to the cache's size), so that
+ * requests rarely wait for the database; a newer index stops the warming of an older one.
+ */
+export function createNearbySources(ctx: UseCaseContext & { log: FastifyBaseLogger }): NearbySources {
+  const summaries = createSummaryCache();
+  const warm = async (places: readonly Place[], isCurrent: () => boolean) => {
+    const limit = Math.min(places.length, summaries.maxEntries);
+    for (let start = 0; start < limit && isCurrent(); start += WARM_BATCH) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const ids = places.slice(start, start + WARM_BATCH).map((place) => place.id);
+      await summaries.getMany(ids, ctx.now(), (missing) => readSummaries(ctx, missing, ctx.now()));
+    }
   };
+  const index = createNearbyIndex(
+    () => restaurantRepository(ctx.db).listPlaces(),
+    (places, isCurrent) => {
+      warm(places, isCurrent).catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'warming the restaurant list items failed'),
+      );
+    },
+  );
+  return { index, summaries };
+}
+
+/** List items with their dependence on the clock, as the summary cache keeps them. */
+async function readSummaries(ctx: UseCaseContext, ids: string[], now: Date): Promise<FetchedSummary[]> {
+  const rows = await restaurantRepository(ctx.db).listSummariesForCache(ids, now);
+  return rows.map((row) => ({ summary: toRestaurantSummary(row), dependsOnClock: row.dependsOnClock }));
 }
 
 /** Rounds of "these candidates turned out not to have a vegan product now" before asking SQL. */
@@ -131,10 +164,7 @@ export async function nearbyFirstPage(
     const known = sources.summaries.peek(place.id, now);
     return known === undefined || dietOk(known);
   };
-  const fetch = async (ids: string[]) => {
-    const rows = await restaurantRepository(ctx.db).listSummariesForCache(ids, now);
-    return rows.map((row) => ({ summary: toRestaurantSummary(row), dependsOnClock: row.dependsOnClock }));
-  };
+  const fetch = (ids: string[]) => readSummaries(ctx, ids, now);
   for (let round = 0; round < MAX_NEARBY_ROUNDS; round += 1) {
     const near = await sources.index.nearest(origin, limit + 1, accept);
     const items = await sources.summaries.getMany(

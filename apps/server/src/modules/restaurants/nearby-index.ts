@@ -87,7 +87,14 @@ function toSnapshot(places: Place[]): Snapshot {
 const byDistanceThenId = (a: NearPlace, b: NearPlace) =>
   a.distance - b.distance || (a.place.id < b.place.id ? -1 : a.place.id > b.place.id ? 1 : 0);
 
-export function createNearbyIndex(load: () => Promise<Place[]>): NearbyIndex {
+/**
+ * @param onBuilt told of each new index with its places, and of whether that index is still
+ * the current one (it stops being so when invalidated).
+ */
+export function createNearbyIndex(
+  load: () => Promise<Place[]>,
+  onBuilt?: (places: readonly Place[], isCurrent: () => boolean) => void,
+): NearbyIndex {
   let build: Build | null = null;
 
   function current(): Promise<Snapshot> {
@@ -97,6 +104,7 @@ export function createNearbyIndex(load: () => Promise<Place[]>): NearbyIndex {
       const snapshot = toSnapshot(places);
       for (const id of started.menuChanges) markMaybe(snapshot, id);
       started.snapshot = snapshot;
+      onBuilt?.(snapshot.places, () => build === started);
       return snapshot;
     });
     build = started;

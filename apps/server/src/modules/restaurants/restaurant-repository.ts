@@ -293,6 +293,17 @@ function listQuery(executor: DbExecutor, shape: ListShape): ListQuery {
   return statement;
 }
 
+/** List items by id with `dependsOnClock` (see listSummariesForCache). */
+const summariesForCacheQuery = (executor: DbExecutor) =>
+  executor
+    .select({ ...summaryColumns(sql.placeholder('now'), null), dependsOnClock: dietDependsOnClockSql })
+    .from(restaurants)
+    .where(sql`${restaurants.id} = ANY(${sql.placeholder('ids')}::uuid[])`);
+
+type SummariesForCacheStatement = ReturnType<ReturnType<typeof summariesForCacheQuery>['prepare']>;
+/** Prepared once per executor (asked once per page of misses). */
+const summariesForCacheStatements = new WeakMap<DbExecutor, SummariesForCacheStatement>();
+
 /** A list item's row (also what the favourites list shows of a restaurant). */
 export type RestaurantSummaryRow = Awaited<ReturnType<ListQuery['execute']>>[number];
 
@@ -387,10 +398,12 @@ export function restaurantRepository(db: Db) {
      */
     async listSummariesForCache(ids: readonly string[], now: Date, tx: DbExecutor = db) {
       if (ids.length === 0) return [];
-      return tx
-        .select({ ...summaryColumns(now.toISOString(), null), dependsOnClock: dietDependsOnClockSql })
-        .from(restaurants)
-        .where(inArray(restaurants.id, [...ids]));
+      let statement = summariesForCacheStatements.get(tx);
+      if (!statement) {
+        statement = summariesForCacheQuery(tx).prepare('restaurants_summaries_for_cache');
+        summariesForCacheStatements.set(tx, statement);
+      }
+      return statement.execute({ ids: [...ids], now: now.toISOString() });
     },
 
     /** Restaurants by id, in no particular order (unknown ids are left out). */

@@ -54,7 +54,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
   // same events (a restaurant's own, or any restaurant change announced by migration 0005).
   const menuCache = createMenuCache();
   const listCache = createListCache();
-  const nearby = createNearbySources(app.db);
+  const nearby = createNearbySources({ ...ctx(), log: app.log });
   app.live.onEvent(({ channel, data }) => {
     if (channel === ALL_CHANNELS) {
       menuCache.clear();

@@ -38,6 +38,8 @@ export interface SummaryCache {
   invalidate(id: string): void;
   clear(): void;
   size(): number;
+  /** The most items it keeps. */
+  readonly maxEntries: number;
 }
 
 interface Entry extends CachedSummary {
@@ -130,5 +132,6 @@ export function createSummaryCache(options: { maxEntries?: number } = {}): Summa
       pending = new Map();
     },
     size: () => entries.size,
+    maxEntries,
   };
 }
