@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UseCaseContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { toRestaurantSummary } from './mappers.ts';
+import { sqlDistanceMeters } from './sql-distance.ts';
 import { createNearbyIndex, type NearbyIndex, type Place } from './nearby-index.ts';
 import { RawJson, type CachedBody, type ListCache } from './response-cache.ts';
 import { restaurantRepository, type RestaurantKeyset } from './restaurant-repository.ts';
@@ -198,7 +199,8 @@ export async function nearbyFirstPage(
  * {@link listRestaurants} as ready-to-send JSON bytes with an ETag, from the instance's list
  * cache (shared by everyone asking the same query within the same minute; emptied by menu and
  * favourite events, see response-cache.ts). With `nearby`, a first page by distance without a
- * name search is made in memory (nearbyFirstPage), the same answer without the database.
+ * name search is made in memory (nearbyFirstPage), the same answer without the database; a page
+ * by name from a position is the shared page without a position, measured.
  */
 export async function getCachedRestaurantList(
   ctx: UseCaseContext,
@@ -220,6 +222,20 @@ export async function getCachedRestaurantList(
       const json = await nearbyFirstPage(atNow, nearby, { ...request, origin });
       if (json !== null) return new RawJson(json);
     }
+    if (origin && request.sort === 'name') {
+      // by name, the position only adds each item's distance: the page everyone shares, measured
+      const { lat: _lat, lng: _lng, ...everywhere } = query;
+      const shared = await getCachedRestaurantList(atNow, cache, everywhere, nearby);
+      if (shared.value) return withDistances(shared.value as RestaurantList, origin);
+    }
     return listFromDatabase(atNow, request);
   });
+}
+
+/** A list without distances, each item measured from `origin` as the list query would. */
+function withDistances(list: RestaurantList, origin: LatLng): RestaurantList {
+  return {
+    items: list.items.map((item) => ({ ...item, distance: sqlDistanceMeters(origin, item.location) })),
+    nextCursor: list.nextCursor,
+  };
 }

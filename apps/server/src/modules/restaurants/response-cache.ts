@@ -24,6 +24,8 @@ export interface CachedBody {
   etag: string;
   /** The gzip form, made on first demand and kept with the entry. */
   gzip?: Promise<Buffer>;
+  /** The value the body was serialised from (not for RawJson), read-only. */
+  value?: unknown;
 }
 
 /** The gzip representation of a cached answer (and its own ETag), or null when not worth it. */
@@ -63,9 +65,10 @@ export class RawJson {
 }
 
 export function toCachedBody(value: unknown): CachedBody {
-  const body = Buffer.from(value instanceof RawJson ? value.text : JSON.stringify(value), 'utf8');
+  const raw = value instanceof RawJson;
+  const body = Buffer.from(raw ? value.text : JSON.stringify(value), 'utf8');
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  return { body, etag };
+  return raw ? { body, etag } : { body, etag, value };
 }
 
 /** `If-None-Match` (a list, possibly weak validators, or `*`) matches `etag`. */
