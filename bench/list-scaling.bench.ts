@@ -4,9 +4,9 @@
 //     instance's answer cache after the first request);
 //   - by name, by distance and with vegan=true (by name, and by distance as the web app asks once
 //     it knows where the diner is) from a different position on every request, so every request
-//     misses the answer cache: by name runs the query (the database cost); by distance is made
-//     from the instance's nearby index and list items (nearby-index.ts), the database read only
-//     for items not yet known.
+//     misses the answer cache: by name it is the shared page without a position, measured; by
+//     distance it is made from the instance's nearby index and list items (nearby-index.ts), the
+//     database read only for items not yet known (ADR 0012).
 // 50 connections, ~10 s each. The p99 budget (< 25 ms) applies to the cached first page; the
 // uncached requests at 10,000 restaurants are printed against it as a goal.
 import { randomInt } from 'node:crypto';
