@@ -156,8 +156,8 @@ export async function nearbyFirstPage(
   const { filters, origin, limit } = request;
   const now = ctx.now();
   const categories = filters.categories.length > 0 ? new Set(filters.categories) : null;
-  const dietOk = ({ summary }: CachedSummary) =>
-    (!filters.vegan || summary.hasVegan) && (!filters.vegetarian || summary.hasVegetarian);
+  const dietOk = (item: CachedSummary) =>
+    (!filters.vegan || item.hasVegan) && (!filters.vegetarian || item.hasVegetarian);
   const accept = (place: Place) => {
     if (categories && !categories.has(place.category)) return false;
     if (!filters.vegan && !filters.vegetarian) return true;

@@ -48,7 +48,16 @@ describe('the list item cache', () => {
     });
     await cache.getMany(['b', 'a'], NEXT_MINUTE, fetch);
     expect(calls).toEqual([['a', 'b']]);
-    expect(cache.peek('a', NOW)?.summary).toEqual(summary('a'));
+    expect(cache.peek('a', NOW)).toMatchObject({ hasVegan: false, hasVegetarian: false });
+    expect(JSON.parse(`${cache.peek('a', NOW)!.openJson}}`)).toEqual(summary('a'));
+  });
+
+  it('keeps what the diet filters ask', async () => {
+    const cache = createSummaryCache();
+    const { fetch } = recordingFetch({ v: { summary: summary('v', true) }, n: {} });
+    await cache.getMany(['v', 'n'], NOW, fetch);
+    expect(cache.peek('v', NOW)).toMatchObject({ hasVegan: true, hasVegetarian: false });
+    expect(cache.peek('n', NOW)).toMatchObject({ hasVegan: false, hasVegetarian: false });
   });
 
   it('leaves unknown restaurants out', async () => {
@@ -101,7 +110,7 @@ describe('the list item cache', () => {
     await Promise.resolve();
     cache.invalidate('a');
     release();
-    expect((await underway).get('a')?.summary).toEqual(summary('a'));
+    expect(`${(await underway).get('a')?.openJson}}`).toBe(JSON.stringify(summary('a')));
     expect(cache.peek('a', NOW)).toBeUndefined();
     expect(calls.length).toBeGreaterThan(1);
   });

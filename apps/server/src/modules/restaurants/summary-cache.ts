@@ -17,10 +17,12 @@ export interface FetchedSummary {
   dependsOnClock: boolean;
 }
 
+/** What is kept of an item: its JSON text and what the filters ask (a string is compact). */
 export interface CachedSummary {
-  summary: RestaurantSummary;
-  /** Its JSON text without the closing brace (members may follow). */
+  /** The item's JSON text without the closing brace (members may follow). */
   openJson: string;
+  hasVegan: boolean;
+  hasVegetarian: boolean;
 }
 
 export interface SummaryCache {
@@ -47,10 +49,12 @@ interface Entry extends CachedSummary {
   minute: number | null;
 }
 
-const toEntry = ({ summary, dependsOnClock }: FetchedSummary, minute: number): Entry => {
-  const json = JSON.stringify(summary);
-  return { summary, openJson: json.slice(0, -1), minute: dependsOnClock ? minute : null };
-};
+const toEntry = ({ summary, dependsOnClock }: FetchedSummary, minute: number): Entry => ({
+  openJson: JSON.stringify(summary).slice(0, -1),
+  hasVegan: summary.hasVegan,
+  hasVegetarian: summary.hasVegetarian,
+  minute: dependsOnClock ? minute : null,
+});
 
 const minuteOf = (at: Date) => Math.floor(at.getTime() / 60_000);
 
