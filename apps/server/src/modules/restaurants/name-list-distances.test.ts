@@ -7,26 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { listRestaurants } from './list-restaurants.ts';
+import { listUrl, seededRandom } from './list-testing.ts';
 
 const NOW = new Date('2026-03-02T15:00:00Z');
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 let t: TestApp;
-const rand = random(42);
-const toUrl = (query: ListRestaurantsQuery) =>
-  `/api/restaurants?${new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString()}`;
+const rand = seededRandom(42);
 const fromDatabase = (query: ListRestaurantsQuery) => listRestaurants({ db: t.db.db, now: () => NOW }, query);
 
 beforeAll(async () => {
@@ -73,7 +59,7 @@ describe('lists by name from a position', () => {
       const query: ListRestaurantsQuery = { ...filters[i % filters.length]!, ...origin };
       // twice: the second time the page without a position comes from the answer cache
       for (let round = 0; round < 2; round++) {
-        const response = await t.app.inject({ method: 'GET', url: toUrl(query) });
+        const response = await t.app.inject({ method: 'GET', url: listUrl(query) });
         expect(response.statusCode).toBe(200);
         const expected = await fromDatabase(query);
         expect(expected.items.every((item) => typeof item.distance === 'number')).toBe(true);
@@ -81,7 +67,7 @@ describe('lists by name from a position', () => {
         compared += 1;
         const { nextCursor } = JSON.parse(response.body) as RestaurantList;
         if (nextCursor) {
-          const next = await t.app.inject({ method: 'GET', url: toUrl({ ...query, cursor: nextCursor }) });
+          const next = await t.app.inject({ method: 'GET', url: listUrl({ ...query, cursor: nextCursor }) });
           expect(next.body).toBe(JSON.stringify(await fromDatabase({ ...query, cursor: nextCursor })));
         }
       }

@@ -12,6 +12,7 @@ import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../d
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { nextLiveEvent, signInForTest, TEST_ORIGIN } from '../live/testing.ts';
 import { listRestaurants } from './list-restaurants.ts';
+import { listUrl, seededRandom } from './list-testing.ts';
 import { RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels.ts';
 import { roundHalfEven, sqlDistanceMeters, sqlHaversineMeters } from './sql-distance.ts';
 import { updateProduct } from './update-product.ts';
@@ -19,31 +20,15 @@ import { updateProduct } from './update-product.ts';
 // Monday 2 March 2026, 12:00 in Santiago (UTC−3)
 const NOW = new Date('2026-03-02T15:00:00Z');
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const wrapLng = (lng: number) => (lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng);
 const clampLat = (lat: number) => Math.min(90, Math.max(-90, lat));
 
 let t: TestApp;
-const rand = random(20260302);
-
-const toUrl = (query: ListRestaurantsQuery) =>
-  `/api/restaurants?${new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString()}`;
+const rand = seededRandom(20260302);
 
 /** The route's answer as text (the nearby path writes its JSON itself). */
 async function getText(query: ListRestaurantsQuery): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url: toUrl(query) });
+  const response = await t.app.inject({ method: 'GET', url: listUrl(query) });
   expect(response.statusCode, response.body).toBe(200);
   return response.body;
 }
@@ -317,7 +302,7 @@ describe('after a change', () => {
 
 describe('distances as the SQL computes them', () => {
   it('the same metres, within a unit in the last place before rounding', async () => {
-    const pick = random(11);
+    const pick = seededRandom(11);
     const pairs = Array.from({ length: 4_000 }, (_, i) => {
       const lat = i % 4 === 0 ? 89 + pick() : pick() * 180 - 90;
       const lng = pick() * 360 - 180;
