@@ -16,6 +16,9 @@ import {
 
 /** SQLSTATE of an exclusion-constraint violation (`reservations_table_no_overlap`). */
 const EXCLUSION_VIOLATION = '23P01';
+/** SQLSTATE of the transaction PostgreSQL aborted to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+const MAX_DEADLOCK_ATTEMPTS = 3;
 
 /** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError.cause). */
 export function pgErrorCode(error: unknown): string | null {
@@ -172,9 +175,20 @@ const holdsTableDuring = (start: Date, end: Date): SQL =>
 
 export function reservationRepository(db: Db) {
   return {
-    /** `db.transaction`, so use cases need not touch drizzle. */
-    transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(tx));
+    /**
+     * `db.transaction`, so use cases need not touch drizzle. A transaction PostgreSQL chose to end
+     * a deadlock with is run again (it changed nothing): two bookings inserted at once can each
+     * wait on the other's uncommitted row of the exclusion constraint, and the run that follows
+     * the other's commit answers TABLE_TAKEN, never a 500.
+     */
+    async transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction((tx) => work(tx));
+        } catch (error) {
+          if (pgErrorCode(error) !== DEADLOCK_DETECTED || attempt >= MAX_DEADLOCK_ATTEMPTS) throw error;
+        }
+      }
     },
 
     async findRestaurant(id: string, tx: DbExecutor = db): Promise<BookingRestaurantRow | null> {
