@@ -215,6 +215,8 @@ async function discoverJourney(page: Page, locale: Locale, city: string) {
     page.getByRole('heading', { level: 1, name: msg(locale, 'page.favorites.products.title') }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: dishName, exact: true })).toBeVisible();
+  // the dish's heart says it is a favourite once the diner's favourites are known
+  await expect(page.getByRole('button', { name: msg(locale, 'favorites.remove') })).toBeEnabled();
   await expectAccessible(page);
   return total;
 }

@@ -229,6 +229,29 @@ describe('restaurant profile', () => {
     ]);
   });
 
+  it('says the favourite button is busy until the diner’s favourites are known', async () => {
+    signedIn();
+    const restaurant = restaurantDetail();
+    let release!: () => void;
+    const known = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET /api/restaurants/:id': () => json(restaurant),
+      'GET /api/me/favorites/ids': async () => {
+        await known;
+        return json({ restaurantIds: [restaurant.id], productIds: [] });
+      },
+    });
+    renderApp(`/restaurants/${restaurant.id}`);
+
+    const guess = await screen.findByRole('button', { name: 'Add to favourites' });
+    expect(guess.getAttribute('aria-busy')).toBe('true');
+    expect((guess as HTMLButtonElement).disabled).toBe(true);
+    release();
+    const settled = await screen.findByRole('button', { name: 'Remove from favourites' });
+    expect(settled.hasAttribute('aria-busy')).toBe(false);
+    expect((settled as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('puts the heart back and says so when saving fails', async () => {
     signedIn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

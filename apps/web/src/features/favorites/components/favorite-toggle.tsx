@@ -37,10 +37,13 @@ export function FavoriteToggle({ type, id, hasSession, signInHref, onChange }: F
 
   const list = type === 'restaurants' ? ids.data?.restaurantIds : ids.data?.productIds;
   const isFavorite = list?.includes(id) ?? false;
+  // until the diner's favourites are known the state shown is a guess: say so, and wait
+  const loading = ids.isPending && ids.isFetching;
   return (
     <Button
       variant={isFavorite ? 'primary' : 'secondary'}
-      disabled={ids.isPending && ids.isFetching}
+      disabled={loading}
+      aria-busy={loading || undefined}
       onClick={() => setFavorite.mutate({ type, id, isFavorite: !isFavorite })}
     >
       <IconHeart size={18} fill={isFavorite ? 'currentColor' : 'none'} />
