@@ -191,6 +191,39 @@ describe('restaurant profile', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/restaurants/${restaurant.id}`);
   });
 
+  it('shows every picture in a strip that scrolls sideways, the first one loaded at once', async () => {
+    const restaurant = restaurantDetail({
+      coverUrl: '/files/a.webp',
+      imageUrls: ['/files/a.webp', '/files/b.webp', '/files/c.webp'],
+    });
+    mockApi({ 'GET /api/restaurants/:id': () => json(restaurant) });
+    renderApp(`/restaurants/${restaurant.id}`, { locale: 'es-ES' });
+
+    const strip = await screen.findByRole('list', { name: 'Fotos de La Picantería' });
+    const pictures = within(strip).getAllByRole('img');
+    expect(pictures.map((img) => img.getAttribute('alt'))).toEqual([
+      'Foto 1 de 3',
+      'Foto 2 de 3',
+      'Foto 3 de 3',
+    ]);
+    expect(pictures.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(
+      pictures.map((img, index) => img.getAttribute('src')?.endsWith(restaurant.imageUrls[index]!)),
+    ).toEqual([true, true, true]);
+    expect(strip.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByText('3 fotos')).toBeTruthy();
+  });
+
+  it('shows a single picture as the cover, without a strip', async () => {
+    const restaurant = restaurantDetail({ coverUrl: '/files/a.webp', imageUrls: ['/files/a.webp'] });
+    mockApi({ 'GET /api/restaurants/:id': () => json(restaurant) });
+    renderApp(`/restaurants/${restaurant.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'La Picantería' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: /Pictures of/ })).toBeNull();
+    expect(document.querySelector('img[src$="/files/a.webp"]')?.getAttribute('loading')).toBe('eager');
+  });
+
   it('uses the system share sheet where there is one', async () => {
     const restaurant = restaurantDetail();
     mockApi({ 'GET /api/restaurants/:id': () => json(restaurant) });

@@ -6,11 +6,14 @@ export function RestaurantCover({
   name,
   className = '',
   isEager = false,
+  alt = '',
 }: {
   url: string | null;
   name: string;
   className?: string;
   isEager?: boolean;
+  /** Empty (decorative) where the name is beside the picture. */
+  alt?: string;
 }) {
   if (!url) {
     return (
@@ -25,7 +28,7 @@ export function RestaurantCover({
   return (
     <img
       src={fileUrl(url)}
-      alt=""
+      alt={alt}
       loading={isEager ? 'eager' : 'lazy'}
       decoding="async"
       {...(isEager && { fetchPriority: 'high' as const })}

@@ -29,7 +29,7 @@ import { mapsLink, restaurantDietaryTags } from '../restaurant-display';
 import { restaurantListStore, useRestaurantListState } from '../restaurant-list-store';
 import { OpeningHours } from './opening-hours';
 import { RestaurantDistance } from './restaurant-card';
-import { RestaurantCover } from './restaurant-cover';
+import { RestaurantGallery } from './restaurant-gallery';
 import { RestaurantPlace } from './restaurant-place';
 import { ShareButton } from './share-button';
 
@@ -111,11 +111,11 @@ export function RestaurantProfile({
   return (
     <article className="flex flex-col">
       <div className="relative">
-        <RestaurantCover
-          url={restaurant.coverUrl}
+        <RestaurantGallery
+          urls={restaurant.imageUrls}
+          coverUrl={restaurant.coverUrl}
           name={restaurant.name}
-          className="h-64 w-full sm:h-80 md:h-96"
-          isEager
+          className="h-64 sm:h-80 md:h-96"
         />
         <div
           aria-hidden="true"
