@@ -1,5 +1,5 @@
 import type { GetMenuQuery, Menu } from '@comensal/contracts';
-import { isProductVisible, localWeekdayAndTime } from '@comensal/domain';
+import { isProductVisible, localWeekdayAndTime, priceProduct } from '@comensal/domain';
 import type { UseCaseContext } from '../../lib/context.ts';
 import { findRestaurantOrThrow } from './find-restaurant.ts';
 import { toProduct } from './mappers.ts';
@@ -13,9 +13,17 @@ export function visibleAt(restaurant: Pick<RestaurantRow, 'timeZone'>, now: Date
   return (product: ProductRow) => isProductVisible(product, moment);
 }
 
+/** The price a menu card shows for one unit without options: the base price less its discount. */
+function shownPrice(product: ProductRow): number {
+  const { priceMinor, discount, discountType } = product;
+  return priceProduct({ product: { priceMinor, discount, discountType }, quantity: 1 }).totalMinor;
+}
+
 /**
  * The menu as a diner sees it now: visible products only (hidden, schedule, weekday, stock),
  * then the menu filters of SPEC §2 (vegan, vegetarian, price range; a 0 bound is no bound).
+ * The price range compares the price the card shows (discount taken off): a dish shown at 11,25 €
+ * is under a 11,50 € limit even if its price before the discount is 12,50 €.
  * Sections keep the restaurant's order and only those with items are listed.
  */
 export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: GetMenuQuery): Promise<Menu> {
@@ -29,8 +37,8 @@ export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: 
     .filter(isVisible)
     .filter((p) => query.vegan !== 'true' || p.vegan)
     .filter((p) => query.vegetarian !== 'true' || p.vegetarian)
-    .filter((p) => minPrice === null || p.priceMinor >= minPrice)
-    .filter((p) => maxPrice === null || p.priceMinor <= maxPrice)
+    .filter((p) => minPrice === null || shownPrice(p) >= minPrice)
+    .filter((p) => maxPrice === null || shownPrice(p) <= maxPrice)
     .sort(
       (a, b) =>
         (sectionOrder.get(a.section) ?? Number.MAX_SAFE_INTEGER) -

@@ -32,7 +32,14 @@ const menuProducts: Record<string, Partial<SeedProduct>> = {
   monday: { section: 'mains', priceMinor: 1000, scheduleDays: [1] },
   soldOut: { section: 'desserts', priceMinor: 800, stock: 0, preventSaleWithoutStock: true },
   untracked: { section: 'desserts', priceMinor: 3000, stock: 0, preventSaleWithoutStock: false },
-  lastOne: { section: 'desserts', priceMinor: 4000, stock: 1, preventSaleWithoutStock: true },
+  // shown at 3000 (4000 less 25 %): the price range compares the shown price
+  lastOne: {
+    section: 'desserts',
+    priceMinor: 4000,
+    discount: { type: 'percent', value: 25 },
+    stock: 1,
+    preventSaleWithoutStock: true,
+  },
 };
 
 beforeAll(async () => {
@@ -186,7 +193,8 @@ describe('GET /api/restaurants/:id/menu', () => {
     ['?vegan=true', ['always']],
     ['?vegetarian=true', ['always', 'lunch']],
     ['?vegan=false', ['always', 'lunch', 'monday', 'untracked', 'lastOne']],
-    ['?minPrice=1000&maxPrice=3000', ['lunch', 'monday', 'untracked']],
+    ['?minPrice=1000&maxPrice=3000', ['lunch', 'monday', 'untracked', 'lastOne']],
+    ['?minPrice=3001', []],
     ['?maxPrice=1000', ['always', 'monday']],
     ['?minPrice=3000', ['untracked', 'lastOne']],
     ['?minPrice=0&maxPrice=0', ['always', 'lunch', 'monday', 'untracked', 'lastOne']],
