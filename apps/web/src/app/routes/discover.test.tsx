@@ -304,6 +304,32 @@ describe('restaurant profile', () => {
   });
 });
 
+describe('favourite of a diner who no longer exists', () => {
+  it.each([
+    ['no valid session (401)', () => apiError(401, 'UNAUTHENTICATED')],
+    ['no user row for the session (404 User)', () => apiError(404, 'NOT_FOUND', 'User not found')],
+  ])('logs ‘El usuario no existe’ and asks to sign in again: %s', async (_case, answer) => {
+    signedIn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const restaurant = restaurantDetail();
+    mockFavorites();
+    mockApi({
+      'GET /api/restaurants/:id': () => json(restaurant),
+      'PUT /api/me/favorites/:type/:id': answer,
+    });
+    renderApp(`/restaurants/${restaurant.id}`, { locale: 'es-ES' });
+    const add = await screen.findByRole('button', { name: 'Añadir a favoritos' });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(add);
+    expect(
+      await screen.findByText('Tu sesión terminó. Vuelve a entrar para guardar favoritos.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Añadir a favoritos' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('El usuario no existe', expect.anything());
+    expect(warn).not.toHaveBeenCalledWith('Error al guardar favorito', expect.anything());
+  });
+});
+
 describe('menu filter and live updates', () => {
   const restaurant = restaurantDetail({ name: 'Casa Lola', country: 'ES', currency: 'EUR' });
   const restaurantId = restaurant.id;

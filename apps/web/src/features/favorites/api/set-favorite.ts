@@ -9,6 +9,15 @@ export const FAVORITE_SAVE_ERROR = 'Error al guardar favorito';
 /** SPEC §8: adding a favourite fails when the user does not exist (here: no valid session). */
 export const USER_NOT_FOUND = 'El usuario no existe';
 
+/**
+ * The diner behind the session is gone: no valid session (401), or the server found no user row
+ * for it (404 `User not found`: the account was deleted while the session was still open).
+ */
+function isUserGone(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 401 || (error.status === 404 && error.message === 'User not found');
+}
+
 export interface SetFavoriteInput {
   type: FavoriteType;
   id: string;
@@ -51,7 +60,7 @@ export function useSetFavorite({
       return { previous };
     },
     onError: (error, _input, context) => {
-      const isSessionGone = isApiError(error) && error.status === 401;
+      const isSessionGone = isUserGone(error);
       logFailure(isSessionGone ? USER_NOT_FOUND : FAVORITE_SAVE_ERROR, error);
       if (context?.previous) queryClient.setQueryData(favoriteKeys.ids(), context.previous);
       notify('error', isSessionGone ? 'favorites.error.session' : 'favorites.error.save');
