@@ -352,6 +352,25 @@ describe('menu filter and live updates', () => {
     });
   }
 
+  it('asks again just after each minute turns, so a dish whose schedule starts shows up by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T10:59:58.000Z'));
+      const coffee = product({ restaurantId, name: { es: 'Café', en: 'Coffee' }, price: 150 });
+      const lunch = product({ restaurantId, name: { es: 'Menú del día', en: 'Set lunch' }, price: 1450 });
+      mockMenu(() => (Date.now() >= Date.parse('2026-11-24T11:00:00.000Z') ? [coffee, lunch] : [coffee]));
+      renderApp(`/restaurants/${restaurantId}/menu`);
+      expect(await screen.findByRole('link', { name: 'Coffee' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Set lunch' })).toBeNull();
+
+      await act(() => vi.advanceTimersByTimeAsync(3_500));
+      expect(await screen.findByRole('link', { name: 'Set lunch' })).toBeTruthy();
+      expect(requests(`GET /api/restaurants/${restaurantId}/menu`)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps the filter in the URL, sends it, converts prices to minor units and checks the range', async () => {
     const salad = product({ restaurantId, name: { es: 'Ensalada', en: 'Salad' }, price: 900, vegan: true });
     const steak = product({ restaurantId, name: { es: 'Chuletón', en: 'Steak' }, price: 2400 });

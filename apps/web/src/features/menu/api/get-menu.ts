@@ -29,12 +29,23 @@ export const menuKeys = {
   product: (restaurantId: string, productId: string) => ['menu', restaurantId, 'product', productId] as const,
 };
 
+/**
+ * Milliseconds until a second past the next whole minute. Dishes appear and leave at their
+ * schedule's minute (breakfast until 11:00, a weekday special at midnight) without any write, so
+ * no live event says so: an open menu asks again just after each minute turns (while the page is
+ * visible; the answer is cached per minute on the server and revalidated by ETag, mostly a 304).
+ */
+export function untilNextMinute(now = Date.now()): number {
+  return 60_000 - (now % 60_000) + 1_000;
+}
+
 export function getMenuQueryOptions(restaurantId: string, query: GetMenuQuery = {}) {
   return queryOptions({
     queryKey: menuKeys.menu(restaurantId, query),
     queryFn: ({ signal }) => getMenu(restaurantId, query, signal),
     // Changing the filter keeps the dishes on screen until the filtered ones arrive.
     placeholderData: keepPreviousData,
+    refetchInterval: () => untilNextMinute(),
   });
 }
 
