@@ -32,13 +32,14 @@ export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: 
   const isVisible = visibleAt(restaurant, now);
   const minPrice = query.minPrice || null;
   const maxPrice = query.maxPrice || null;
+  const isInRange = (price: number) =>
+    (minPrice === null || price >= minPrice) && (maxPrice === null || price <= maxPrice);
   const sectionOrder = new Map(restaurant.sections.map((section, index) => [section.key, index]));
   const items = (await productRepository(ctx.db).listByRestaurant(restaurant.id))
     .filter(isVisible)
     .filter((p) => query.vegan !== 'true' || p.vegan)
     .filter((p) => query.vegetarian !== 'true' || p.vegetarian)
-    .filter((p) => minPrice === null || shownPrice(p) >= minPrice)
-    .filter((p) => maxPrice === null || shownPrice(p) <= maxPrice)
+    .filter((p) => isInRange(shownPrice(p)))
     .sort(
       (a, b) =>
         (sectionOrder.get(a.section) ?? Number.MAX_SAFE_INTEGER) -

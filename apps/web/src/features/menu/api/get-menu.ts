@@ -30,13 +30,14 @@ export const menuKeys = {
 };
 
 /**
- * Milliseconds until a second past the next whole minute. Dishes appear and leave at their
+ * Milliseconds until 1–6 s past the next whole minute. Dishes appear and leave at their
  * schedule's minute (breakfast until 11:00, a weekday special at midnight) without any write, so
  * no live event says so: an open menu asks again just after each minute turns (while the page is
  * visible; the answer is cached per minute on the server and revalidated by ETag, mostly a 304).
+ * The few seconds of spread keep every open menu from asking in the same second.
  */
-export function untilNextMinute(now = Date.now()): number {
-  return 60_000 - (now % 60_000) + 1_000;
+function untilJustAfterNextMinute(now = Date.now()): number {
+  return 60_000 - (now % 60_000) + 1_000 + Math.floor(Math.random() * 5_000);
 }
 
 export function getMenuQueryOptions(restaurantId: string, query: GetMenuQuery = {}) {
@@ -45,7 +46,7 @@ export function getMenuQueryOptions(restaurantId: string, query: GetMenuQuery = 
     queryFn: ({ signal }) => getMenu(restaurantId, query, signal),
     // Changing the filter keeps the dishes on screen until the filtered ones arrive.
     placeholderData: keepPreviousData,
-    refetchInterval: () => untilNextMinute(),
+    refetchInterval: () => untilJustAfterNextMinute(),
   });
 }
 

@@ -8,18 +8,16 @@ import { RestaurantCover } from './restaurant-cover';
  */
 export function RestaurantGallery({
   urls,
-  coverUrl,
   name,
   className,
 }: {
   urls: readonly string[];
-  coverUrl: string | null;
   name: string;
   className: string;
 }) {
   const t = useT();
   if (urls.length < 2) {
-    return <RestaurantCover url={coverUrl} name={name} className={`w-full ${className}`} isEager />;
+    return <RestaurantCover url={urls[0] ?? null} name={name} className={`w-full ${className}`} isEager />;
   }
   return (
     <>

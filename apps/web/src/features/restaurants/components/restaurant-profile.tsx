@@ -113,7 +113,6 @@ export function RestaurantProfile({
       <div className="relative">
         <RestaurantGallery
           urls={restaurant.imageUrls}
-          coverUrl={restaurant.coverUrl}
           name={restaurant.name}
           className="h-64 sm:h-80 md:h-96"
         />
