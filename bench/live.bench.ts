@@ -9,7 +9,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MENU_CHANGED_EVENT, menuTopic, type LiveServerMessage, type Menu } from '@comensal/contracts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
-import { updateProduct } from '../apps/server/src/modules/restaurants/update-product.ts';
+import { createContext } from '../apps/server/src/lib/context.ts';
+import { updateProduct } from '../apps/server/src/modules/restaurants/index.ts';
 import type { BenchServerInfo } from './lib/bench-server.ts';
 import { describeMachine, startChild } from './lib/harness.ts';
 
@@ -79,7 +80,7 @@ try {
     const price = 10_000 + round;
     const arrivals = subscribers.map((subscriber) => subscriber.nextChange());
     const start = performance.now();
-    await updateProduct({ db: database.db, now: () => new Date() }, restaurantId, productId, {
+    await updateProduct(createContext({ db: database.db }), restaurantId, productId, {
       priceMinor: price,
     });
     await Promise.race(arrivals);

@@ -16,7 +16,8 @@ import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedd
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { DEMO_RESTAURANTS } from '../../apps/server/src/db/seed/demo-data.ts';
 import { seedDemoData } from '../../apps/server/src/db/seed/seed.ts';
-import { restaurantRepository } from '../../apps/server/src/modules/restaurants/restaurant-repository.ts';
+import { createContext } from '../../apps/server/src/lib/context.ts';
+import { findRestaurantIdBySlug } from '../../apps/server/src/modules/restaurants/index.ts';
 import { localFileStorage } from '../../apps/server/src/storage/file-storage.ts';
 import { insertBigMenu, insertGeneratedRestaurants } from './seed.ts';
 
@@ -92,7 +93,10 @@ try {
   let demoRestaurantId: string | null = null;
   if (values.demo) {
     await seedDemoData({ db: database.db, config, storage, logger: silent });
-    demoRestaurantId = await restaurantRepository(database.db).findIdBySlug(DEMO_RESTAURANTS[0]!.slug);
+    demoRestaurantId = await findRestaurantIdBySlug(
+      createContext({ db: database.db }),
+      DEMO_RESTAURANTS[0]!.slug,
+    );
   }
   app = await buildApp({
     config,

@@ -15,11 +15,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../src/db/client.ts';
+import { createContext } from '../src/lib/context.ts';
 import { isUuid } from '../src/lib/ids.ts';
-import { createProduct } from '../src/modules/restaurants/create-product.ts';
-import { productRepository } from '../src/modules/restaurants/product-repository.ts';
-import { restaurantRepository } from '../src/modules/restaurants/restaurant-repository.ts';
-import { updateProduct } from '../src/modules/restaurants/update-product.ts';
+import {
+  createProduct,
+  findProductIdByKey,
+  findRestaurantIdBySlug,
+  updateProduct,
+} from '../src/modules/restaurants/index.ts';
 
 function fail(message: string): never {
   console.error(`menu-change: ${message}`);
@@ -82,12 +85,11 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.DATABASE_URL || embeddedUrl(path.resolve(process.env.DATA_DIR || './data'));
   const database = createDatabase(databaseUrl, { max: 2 });
-  const ctx = { db: database.db, now: () => new Date() };
+  const ctx = createContext({ db: database.db });
   try {
-    const restaurants = restaurantRepository(database.db);
     const restaurantId = isUuid(values.restaurant)
       ? values.restaurant
-      : await restaurants.findIdBySlug(values.restaurant);
+      : await findRestaurantIdBySlug(ctx, values.restaurant);
     if (!restaurantId) fail(`no restaurant ${values.restaurant}`);
 
     if (values.create !== undefined) {
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
       return;
     }
     const ref = values.product!;
-    const productId = isUuid(ref) ? ref : await productRepository(database.db).findIdByKey(restaurantId, ref);
+    const productId = isUuid(ref) ? ref : await findProductIdByKey(ctx, restaurantId, ref);
     if (!productId) fail(`no product ${ref} in ${values.restaurant}`);
     const changes: Record<string, unknown> = values.set === undefined ? {} : parseJson('set', values.set);
     if (values.price !== undefined) changes.priceMinor = parseInteger('price', values.price, false);

@@ -1,7 +1,9 @@
 /**
  * The HTTP application. Plugins load in a fixed order: errors → config → db → openapi → mail →
- * auth → csrf → routes → static (which also answers unknown paths). server.ts owns the process
- * lifecycle (PostgreSQL, pool, signals); tests call buildApp with their own database and clock.
+ * auth → csrf → live → the modules' routes → static (which also answers unknown paths). Plugins
+ * never import modules: this file is where the two meet (each module through its index.ts).
+ * server.ts owns the process lifecycle (PostgreSQL, pool, signals); tests call buildApp with their
+ * own database and clock (src/test/app.ts).
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -9,13 +11,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
-import { favoriteRoutes } from './modules/favorites/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { invitationRoutes } from './modules/invitations/routes.ts';
-import { meRoutes } from './modules/me/routes.ts';
-import { reservationRoutes } from './modules/reservations/routes.ts';
-import { restaurantRoutes } from './modules/restaurants/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { favoriteRoutes } from './modules/favorites/index.ts';
+import { transferGuest } from './modules/guest-transfer/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { meRoutes } from './modules/me/index.ts';
+import { reservationRoutes } from './modules/reservations/index.ts';
+import { restaurantRoutes } from './modules/restaurants/index.ts';
+import { userRoutes } from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -56,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: deps.database });
   await app.register(openapiPlugin);
   await app.register(mailPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { transferGuest });
   await app.register(csrfPlugin);
   await app.register(livePlugin);
   await app.register(healthRoutes);
@@ -65,7 +67,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(favoriteRoutes);
   await app.register(reservationRoutes);
-  await app.register(invitationRoutes);
   await app.register(staticPlugin, { ...(deps.webDistDir ? { webDistDir: deps.webDistDir } : {}) });
   await app.ready();
   return app;

@@ -6,8 +6,8 @@
  *
  * What we add to the library (docs/decisions/0007-identity.md):
  * - Guest → user: the anonymous plugin calls `onLinkAccount` after every sign-in/sign-up/OAuth
- *   callback made with a guest session; modules/guest-transfer moves everything in one
- *   transaction and deletes the guest. On failure the new session is revoked and the caller gets
+ *   callback made with a guest session; `transferGuest` (modules/guest-transfer, handed in by
+ *   app.ts) moves everything in one transaction and deletes the guest. On failure the new session is revoked and the caller gets
  *   GUEST_TRANSFER_FAILED (a redirect with `?error=guest_transfer_failed` for OAuth): the guest
  *   keeps its session and its data, untouched.
  * - Rate limits: better-auth's limiter per IP (counters in PostgreSQL through `customStorage`,
@@ -29,8 +29,7 @@ import { DEFAULT_AUTH_RATE_LIMIT, type Config } from '../config.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
-import { transferGuest } from '../modules/guest-transfer/transfer-guest.ts';
-import { consumeRateLimit } from './rate-limit-repository.ts';
+import { consumeRateLimit } from '../db/rate-limit-repository.ts';
 import { isLoopbackUrl, trustedOriginsFor } from './trusted-origins.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -57,7 +56,18 @@ export interface CreateAuthOptions {
   now?: () => Date;
   /** Sends the welcome e-mail; without it (the seed) none is sent. */
   mailer?: Pick<Mailer, 'sendEmail'>;
+  /** Moves a guest's data onto the account it signs in to; without it (the seed) the guest stays. */
+  transferGuest?: TransferGuest;
 }
+
+/**
+ * Moves everything of `guestId` onto `userId` in one transaction and deletes the guest; null when
+ * there was nothing to move. Throws to refuse the sign-in (the guest keeps its session and data).
+ */
+export type TransferGuest = (
+  db: DbExecutor,
+  ids: { guestId: string; userId: string },
+) => Promise<object | null>;
 
 /** Cookies are Secure unless the app runs on loopback over plain http (development, tests). */
 export function usesSecureCookies(publicUrl: string): boolean {
@@ -120,7 +130,14 @@ function displayNameFrom(name: unknown, email: unknown): string {
   return local.slice(0, DISPLAY_NAME_MAX) || 'Comensal';
 }
 
-export function createAuth({ config, db, logger, now = () => new Date(), mailer }: CreateAuthOptions) {
+export function createAuth({
+  config,
+  db,
+  logger,
+  now = () => new Date(),
+  mailer,
+  transferGuest,
+}: CreateAuthOptions) {
   const secure = usesSecureCookies(config.publicUrl);
   const limits = config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const social = socialSetup(config);
@@ -253,6 +270,7 @@ export function createAuth({ config, db, logger, now = () => new Date(), mailer 
         onLinkAccount: async ({ anonymousUser, newUser, ctx }) => {
           const guestId = anonymousUser.user.id;
           const userId = newUser.user.id;
+          if (!transferGuest) return;
           try {
             const moved = await transferGuest(db, { guestId, userId });
             if (moved) logger.info({ guestId, userId, moved }, 'guest data moved onto the account');

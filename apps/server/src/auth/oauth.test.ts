@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectErrorLog } from '../test/logs.ts';
 import { accounts, users } from '../db/schema.ts';
 import {
   countRowsOf,
@@ -8,9 +9,9 @@ import {
   snapshotRowsOf,
 } from '../modules/guest-transfer/testing/guest-rows.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { mailsTo } from './testing/outbox.ts';
+import { mailsTo } from '../test/outbox.ts';
 import { socialSignIn, startOAuthMock, type OAuthMock } from './testing/oauth-mock.ts';
-import { getWith, sessionTokenOf, signInAsGuest, signUp } from './testing/sessions.ts';
+import { getWith, sessionTokenOf, signInGuest, signUpUser } from '../test/sessions.ts';
 
 let mock: OAuthMock;
 let t: TestApp;
@@ -90,7 +91,7 @@ describe('Google and Facebook through a local OIDC provider', () => {
   });
 
   it('moves a guest onto the Google account (new user), deleting the guest', async () => {
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     const world = await insertGuestWorld(t.db.db, guest.userId, new Date());
     const carla = person('Carla');
     mock.setProfile(carla);
@@ -119,7 +120,7 @@ describe('Google and Facebook through a local OIDC provider', () => {
     mock.setProfile(dora);
     const first = await socialSignIn(t.app, 'google');
     const doraId = (await getWith(t.app, '/api/me', first.cookie)).json().id;
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     await insertGuestWorld(t.db.db, guest.userId, new Date());
     const result = await socialSignIn(t.app, 'google', { cookie: guest.cookie });
     expect(result.callback.statusCode).toBe(302);
@@ -129,8 +130,8 @@ describe('Google and Facebook through a local OIDC provider', () => {
   });
 
   it('does not link Google to a password account with the same (unverified) e-mail: error redirect, guest kept', async () => {
-    const existing = await signUp(t.app, { name: 'Eva' });
-    const guest = await signInAsGuest(t.app);
+    const existing = await signUpUser(t.app, { name: 'Eva' });
+    const guest = await signInGuest(t.app);
     await insertGuestWorld(t.db.db, guest.userId, new Date());
     const before = await countRowsOf(t.db.db, guest.userId);
     mock.setProfile({ ...person('Eva'), email: existing.email });
@@ -142,13 +143,14 @@ describe('Google and Facebook through a local OIDC provider', () => {
     const location = new URL(result.location, 'http://localhost:3000');
     expect(location.pathname).toBe('/auth/login');
     expect(location.searchParams.get('error')).toBe('account_not_linked');
+    expect(expectErrorLog('auth: account_not_linked')).toHaveLength(1);
     expect(result.cookie).toBe('');
     expect(await countRowsOf(t.db.db, guest.userId)).toEqual(before);
     expect(await t.db.db.select().from(accounts).where(eq(accounts.userId, existing.userId))).toHaveLength(1);
   });
 
   it('sends the browser back to the error page when moving the guest fails, keeping the guest as it was', async () => {
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     await insertGuestWorld(t.db.db, guest.userId, new Date());
     const before = await snapshotRowsOf(t.db.db, guest.userId);
     await t.db.db.execute(sql`
@@ -167,6 +169,7 @@ describe('Google and Facebook through a local OIDC provider', () => {
       const location = new URL(result.location, 'http://localhost:3000');
       expect(location.pathname).toBe('/auth/login');
       expect(location.searchParams.get('error')).toBe('guest_transfer_failed');
+      expect(expectErrorLog('Transfer of data went wrong')).toHaveLength(1);
       expect(result.callback.headers['set-cookie']).toBeUndefined();
       expect(await snapshotRowsOf(t.db.db, guest.userId)).toEqual(before);
       expect((await getWith(t.app, '/api/auth/get-session', guest.cookie)).json()).toMatchObject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { postJson, signUp, TEST_PASSWORD, uniqueEmail } from './testing/sessions.ts';
+import { postJson, signUpUser, TEST_PASSWORD, uniqueEmail } from '../test/sessions.ts';
 
 const WINDOW_SECONDS = 60;
 const start = new Date('2026-03-02T15:00:00Z');
@@ -21,7 +21,7 @@ const signInFrom = (ip: string, email: string, password: string) =>
 describe('sign-in rate limits', () => {
   it('limits attempts per account whatever the IP, then lets the right password in after the window', async () => {
     t.clock.set(start);
-    const { email } = await signUp(t.app, {}, { ip: '198.51.100.1' });
+    const { email } = await signUpUser(t.app, {}, { ip: '198.51.100.1' });
     t.clock.set(later(1));
     // the sign-up signed in once; two more attempts from other addresses reach the limit of 3
     for (const ip of ['198.51.100.2', '198.51.100.3']) {
@@ -36,7 +36,7 @@ describe('sign-in rate limits', () => {
     expect(right.statusCode).toBe(429);
     expect(right.headers['set-cookie']).toBeUndefined();
     // other accounts are not affected
-    const other = await signUp(t.app, {}, { ip: '198.51.100.6' });
+    const other = await signUpUser(t.app, {}, { ip: '198.51.100.6' });
     expect(other.userId).toBeTruthy();
 
     t.clock.set(later(WINDOW_SECONDS + 1));

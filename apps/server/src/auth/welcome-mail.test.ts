@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectErrorLog } from '../test/logs.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { mailsTo } from './testing/outbox.ts';
-import { signInAsGuest, signUp, uniqueEmail } from './testing/sessions.ts';
+import { mailsTo } from '../test/outbox.ts';
+import { signInGuest, signUpUser, uniqueEmail } from '../test/sessions.ts';
 
 let t: TestApp;
 
@@ -25,7 +26,7 @@ describe('the welcome e-mail (template account_created)', () => {
     [undefined, { 'accept-language': 'fr-FR' }, 'Welcome to Comensal, Ana!'],
   ])('is sent in the sign-up language (locale %s, headers %j)', async (locale, headers, subject) => {
     const email = uniqueEmail('welcome');
-    await signUp(t.app, { email, name: 'Ana', ...(locale ? { locale } : {}) }, { headers });
+    await signUpUser(t.app, { email, name: 'Ana', ...(locale ? { locale } : {}) }, { headers });
     const mail = await theOneMailTo(email);
     expect(mail.subject).toBe(subject);
     expect(mail.headers.get('x-comensal-template')).toBe('account_created');
@@ -33,16 +34,16 @@ describe('the welcome e-mail (template account_created)', () => {
 
   it('is sent once: not again when the owner signs up with the same e-mail', async () => {
     const email = uniqueEmail('once');
-    await signUp(t.app, { email, name: 'Ana', locale: 'en-US' });
+    await signUpUser(t.app, { email, name: 'Ana', locale: 'en-US' });
     await theOneMailTo(email);
-    await signUp(t.app, { email, name: 'Ana', locale: 'en-US' });
+    await signUpUser(t.app, { email, name: 'Ana', locale: 'en-US' });
     expect(await mailsTo(t.config.dataDir, email)).toHaveLength(1);
   });
 
   it('is never sent to a guest', async () => {
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     const other = uniqueEmail('after-guest');
-    await signUp(t.app, { email: other, name: 'Ana', locale: 'en-US' });
+    await signUpUser(t.app, { email: other, name: 'Ana', locale: 'en-US' });
     await theOneMailTo(other); // mails written before it are on disk by now
     expect(await mailsTo(t.config.dataDir, guest.email)).toEqual([]);
   });
@@ -52,10 +53,12 @@ describe('a mail server that is down', () => {
   it('does not hold up or break the sign-up', async () => {
     const down = await buildTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:9' } });
     try {
-      const account = await signUp(down.app, { name: 'Ana', locale: 'es-ES' });
+      const account = await signUpUser(down.app, { name: 'Ana', locale: 'es-ES' });
       expect(account.cookie).toMatch(/session_token=/);
     } finally {
-      await down.close();
+      await down.close(); // once the mailer is closed, the failed attempt has been logged
     }
+    expect(expectErrorLog(/^could not send "account_created" e-mail/)).toHaveLength(1);
+    expect(expectErrorLog('welcome e-mail not sent')).toHaveLength(1);
   });
 });

@@ -725,7 +725,7 @@ export const appMeta = pgTable('app_meta', {
 
 /**
  * Request counters of the sign-in/sign-up rate limits (better-auth's limiter per IP and ours per
- * account): one fixed window per key, shared by every instance (src/auth/rate-limit-repository.ts).
+ * account): one fixed window per key, shared by every instance (src/db/rate-limit-repository.ts).
  */
 export const rateLimits = pgTable(
   'rate_limits',

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../test/logs.ts';
 import {
   cookieHeader,
   getWith,
   postJson,
   sessionTokenOf,
-  signIn,
-  signInAsGuest,
-  signUp,
+  signInUser,
+  signInGuest,
+  signUpUser,
   TEST_PASSWORD,
   uniqueEmail,
-} from '../auth/testing/sessions.ts';
+} from '../test/sessions.ts';
 import { sessions, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
@@ -65,7 +66,7 @@ describe('better-auth at /api/auth', () => {
     expect((await getWith(t.app, '/api/auth/get-session', cookie)).json()).toBeNull();
     expect((await getWith(t.app, '/api/me', cookie)).statusCode).toBe(401);
 
-    const again = await signIn(t.app, { email });
+    const again = await signInUser(t.app, { email });
     expect(again.userId).toBe(user.id);
     const [second] = await sessionRows(user.id);
     expect(second?.token).toBe(sessionTokenOf(again.cookie));
@@ -74,14 +75,14 @@ describe('better-auth at /api/auth', () => {
   });
 
   it('gives every login its own session id', async () => {
-    const { email, userId, cookie } = await signUp(t.app);
-    const next = await signIn(t.app, { email }, { cookie });
+    const { email, userId, cookie } = await signUpUser(t.app);
+    const next = await signInUser(t.app, { email }, { cookie });
     expect(sessionTokenOf(next.cookie)).not.toBe(sessionTokenOf(cookie));
     expect(next.userId).toBe(userId);
   });
 
   it('answers a wrong password and an unknown e-mail with the same generic message', async () => {
-    const { email } = await signUp(t.app);
+    const { email } = await signUpUser(t.app);
     const wrong = await postJson(t.app, '/api/auth/sign-in/email', { email, password: 'wrong password!' });
     const unknown = await postJson(t.app, '/api/auth/sign-in/email', {
       email: uniqueEmail('nobody'),
@@ -99,7 +100,7 @@ describe('better-auth at /api/auth', () => {
 
   it('never says that an e-mail is registered when signing up with it', async () => {
     const email = uniqueEmail('taken');
-    const owner = await signUp(t.app, { email, name: 'Owner' });
+    const owner = await signUpUser(t.app, { email, name: 'Owner' });
 
     const stranger = await postJson(t.app, '/api/auth/sign-up/email', {
       email,
@@ -117,7 +118,7 @@ describe('better-auth at /api/auth', () => {
     expect(row?.name).toBe('Owner'); // untouched
 
     // the owner registering again with their own password is simply signed in
-    const again = await signUp(t.app, { email, name: 'Owner again' });
+    const again = await signUpUser(t.app, { email, name: 'Owner again' });
     expect(again.userId).toBe(owner.userId);
     expect(sessionTokenOf(again.cookie)).not.toBe(sessionTokenOf(owner.cookie));
   });
@@ -137,7 +138,7 @@ describe('better-auth at /api/auth', () => {
   });
 
   it('signs a guest in anonymously as "Invitado N"', async () => {
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     const session = await getWith(t.app, '/api/auth/get-session', guest.cookie);
     expect(session.json().user).toMatchObject({
       isAnonymous: true,
@@ -149,7 +150,7 @@ describe('better-auth at /api/auth', () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     const forged = await postJson(
       t.app,
       '/api/auth/sign-out',
@@ -157,6 +158,7 @@ describe('better-auth at /api/auth', () => {
       { cookie: guest.cookie, origin: 'https://evil.example' },
     );
     expect(forged.statusCode).toBe(403);
+    expect(expectErrorLog('auth: Invalid origin: https://evil.example')).toHaveLength(1);
     expect((await getWith(t.app, '/api/auth/get-session', guest.cookie)).json()).not.toBeNull();
   });
 
@@ -175,7 +177,7 @@ describe('better-auth at /api/auth', () => {
   );
 
   it('does not offer better-auth endpoints that would bypass our profile rules', async () => {
-    const { cookie } = await signUp(t.app);
+    const { cookie } = await signUpUser(t.app);
     for (const path of ['/api/auth/update-user', '/api/auth/change-email']) {
       const response = await postJson(t.app, path, { name: '', newEmail: uniqueEmail() }, { cookie });
       expect(response.statusCode, path).toBe(404);

@@ -1,34 +1,22 @@
 /**
  * Mounts better-auth at /api/auth/* (its own protocol and error bodies, through
- * src/auth/auth-handler.ts) and decorates `app.auth` for other modules. Routes of ours find the
- * caller with {@link getDiner} / {@link requireDiner} / {@link requireUser}.
+ * src/auth/auth-handler.ts) and decorates `app.auth`. Routes of ours find the caller with
+ * `findDiner` / `requireDiner` / `requireUser` (src/http/request.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAuthHandler } from '../auth/auth-handler.ts';
-import { AUTH_BASE_PATH, createAuth, type Auth } from '../auth/auth.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AUTH_BASE_PATH, createAuth, type Auth, type TransferGuest } from '../auth/auth.ts';
 import { globalPlugin } from './plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
   }
-  interface FastifyRequest {
-    /** Memo of {@link getDiner} for this request. */
-    dinerLookup?: Promise<Diner | null>;
-  }
 }
 
-/** Who is calling: a signed-in user or a guest (better-auth anonymous user). */
-export interface Diner {
-  userId: string;
-  isGuest: boolean;
-  sessionId: string;
-  /** For a guest, better-auth's generated placeholder address. */
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-  locale: string | null;
+export interface AuthPluginOptions extends Record<string, unknown> {
+  /** Moves a guest's data onto the account it signs in to (app.ts hands in the module's). */
+  transferGuest?: TransferGuest;
 }
 
 /**
@@ -44,41 +32,6 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
   }
   headers.set('x-forwarded-for', request.ip);
   return headers;
-}
-
-/** The caller's session, or null (no cookie, expired, signed out). Looked up once per request. */
-export function getDiner(request: FastifyRequest): Promise<Diner | null> {
-  request.dinerLookup ??= (async () => {
-    const cookie = request.headers.cookie;
-    if (!cookie) return null;
-    const result = await request.server.auth.api.getSession({ headers: new Headers({ cookie }) });
-    if (!result) return null;
-    const user = result.user as typeof result.user & { locale?: string | null };
-    return {
-      userId: user.id,
-      isGuest: user.isAnonymous === true,
-      sessionId: result.session.id,
-      email: user.email,
-      displayName: user.name,
-      photoURL: user.image ?? null,
-      locale: user.locale ?? null,
-    };
-  })();
-  return request.dinerLookup;
-}
-
-/** The caller, user or guest; 401 UNAUTHENTICATED without a session. */
-export async function requireDiner(request: FastifyRequest): Promise<Diner> {
-  const diner = await getDiner(request);
-  if (!diner) throw new AppError('UNAUTHENTICATED', 'Sign in or continue as a guest first');
-  return diner;
-}
-
-/** A signed-in user (not a guest): 401 without a session, 403 FORBIDDEN for guests. */
-export async function requireUser(request: FastifyRequest): Promise<Diner> {
-  const diner = await requireDiner(request);
-  if (diner.isGuest) throw new AppError('FORBIDDEN', 'Guests cannot do this: create an account or sign in');
-  return diner;
 }
 
 async function authRoutes(app: FastifyInstance) {
@@ -112,11 +65,19 @@ async function authRoutes(app: FastifyInstance) {
   });
 }
 
-export const authPlugin = globalPlugin('auth', async (app) => {
+export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, options) => {
+  // the memo of src/http/request.ts findDiner
   app.decorateRequest('dinerLookup', undefined);
   app.decorate(
     'auth',
-    createAuth({ config: app.config, db: app.db, logger: app.log, now: app.now, mailer: app.mailer }),
+    createAuth({
+      config: app.config,
+      db: app.db,
+      logger: app.log,
+      now: app.now,
+      mailer: app.mailer,
+      ...(options.transferGuest ? { transferGuest: options.transferGuest } : {}),
+    }),
   );
   await app.register(authRoutes);
 });

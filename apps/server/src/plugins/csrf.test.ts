@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWith, signUp, type TestSession } from '../auth/testing/sessions.ts';
+import { getWith, signUpUser, type TestSession } from '../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
@@ -7,7 +7,7 @@ let user: TestSession;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  user = await signUp(t.app, { name: 'Before' });
+  user = await signUpUser(t.app, { name: 'Before' });
 });
 afterAll(() => t?.close());
 

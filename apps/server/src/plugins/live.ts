@@ -7,7 +7,8 @@
  * - One dedicated listening connection per app instance (not taken from the pool), reconnecting
  *   with backoff; after a reconnect every socket gets `resync` on each topic, since events may
  *   have been missed meanwhile.
- * - Publishers NOTIFY inside their transaction (modules/live/live-repository.ts); every instance
+ * - Publishers NOTIFY inside their transaction (`ctx.live.publish(message, tx)`, the NOTIFY of
+ *   src/db/live-notify.ts); every instance
  *   — this one included — receives it after the commit, runs the in-process listeners first
  *   (e.g. the menu cache invalidation) and then pushes to its subscribed sockets.
  * - Heartbeat: a ping every `pingIntervalMs`; a socket that missed the previous pong is dropped.
@@ -18,30 +19,33 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { isTrustedOrigin, trustedOriginsFor } from '../auth/trusted-origins.ts';
-import { createLiveHub, type LiveHub, type LiveSocket } from '../modules/live/live-hub.ts';
-import { decodeLiveEvent, LIVE_NOTIFY_CHANNEL, type LiveEventMessage } from '../modules/live/live-event.ts';
-import { publishLiveEvent } from '../modules/live/live-repository.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { publishLiveEvent } from '../db/live-notify.ts';
+import { dinerOfCookie } from '../http/request.ts';
+import type { Diner, LivePublisher } from '../lib/context.ts';
+import { createLiveHub, type LiveHub, type LiveSocket } from '../live/live-hub.ts';
 import {
-  createTopicRegistry,
-  type AuthorizeTopic,
-  type LiveSession,
-  type TopicOptions,
-} from '../modules/live/topic-registry.ts';
+  ALL_CHANNELS,
+  decodeLiveEvent,
+  LIVE_NOTIFY_CHANNEL,
+  type LiveEventMessage,
+} from '../live/live-event.ts';
+import { createTopicRegistry, type AuthorizeTopic, type TopicOptions } from '../live/topic-registry.ts';
 import { sendError } from './errors.ts';
 import { globalPlugin } from './plugin.ts';
 
 export type LiveEventListener = (message: LiveEventMessage) => void;
 
-export interface Live {
-  /** Adds a topic to the table (see modules/live/topic-registry.ts). */
+export interface Live extends LivePublisher {
+  /** Adds a topic to the table (see src/live/topic-registry.ts). */
   registerTopic(pattern: string, authorize: AuthorizeTopic, options?: TopicOptions): void;
   /**
    * Runs `listener` for every event that reaches this instance, before the sockets get it, and
    * with `{ event: 'resync' }` on channel `*` after the listener reconnected. Returns an unsubscribe.
    */
   onEvent(listener: LiveEventListener): () => void;
-  /** NOTIFY outside a transaction (use publishLiveEvent(tx, …) inside one). */
-  publish(message: LiveEventMessage): Promise<void>;
+  /** NOTIFY inside `tx` (delivered at commit, dropped on rollback), or at once without. */
+  publish(message: LiveEventMessage, tx?: DbExecutor): Promise<void>;
   /** Resolves once the listening connection is up (tests, benchmarks). */
   ready(): Promise<void>;
   stats(): { sockets: number; subscriptions: number; listening: boolean };
@@ -59,18 +63,7 @@ export interface LivePluginOptions extends Record<string, unknown> {
   pingIntervalMs?: number;
 }
 
-/** Channel given to onEvent listeners with `resync`: every cached thing may be stale. */
-export const ALL_CHANNELS = '*';
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function sessionOf(app: FastifyInstance, request: FastifyRequest): Promise<LiveSession | null> {
-  const cookie = request.headers.cookie;
-  if (!cookie) return null;
-  const result = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
-  if (!result) return null;
-  return { userId: result.user.id, isAnonymous: result.user.isAnonymous === true };
-}
 
 /** The LISTEN side: one pg.Client, reconnecting with backoff until the app closes. */
 function createListener(
@@ -215,7 +208,7 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
       listeners.add(eventListener);
       return () => listeners.delete(eventListener);
     },
-    publish: (message) => publishLiveEvent(app.db, message),
+    publish: (message, tx) => publishLiveEvent(tx ?? app.db, message),
     ready: () => listener.ready(),
     stats: () => ({ ...hub.stats(), listening: listener.isListening() }),
     dropListenerConnection: () => listener.breakConnection(),
@@ -246,15 +239,15 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
     },
     preHandler: async (request) => {
       if (!request.ws) return;
-      (request as FastifyRequest & { liveSession?: LiveSession | null }).liveSession = await sessionOf(
+      (request as FastifyRequest & { liveDiner?: Diner | null }).liveDiner = await dinerOfCookie(
         app,
-        request,
+        request.headers.cookie,
       );
     },
     handler: async (_request, reply) => refuse(reply, 426, 'Open a WebSocket to this address'),
     wsHandler: (socket, request) => {
-      const session = (request as FastifyRequest & { liveSession?: LiveSession | null }).liveSession ?? null;
-      hub.accept(socket as unknown as LiveSocket, session);
+      const diner = (request as FastifyRequest & { liveDiner?: Diner | null }).liveDiner ?? null;
+      hub.accept(socket as unknown as LiveSocket, diner);
     },
   });
 

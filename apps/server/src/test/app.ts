@@ -1,5 +1,6 @@
 /**
- * An app on its own fresh database, with a settable clock:
+ * The one app builder of the server tests: an app on its own fresh database, with a settable
+ * clock and its log lines kept.
  *
  *   let t: TestApp;
  *   beforeAll(async () => { t = await buildTestApp({ now: new Date('2026-03-02T15:00:00Z') }); });
@@ -7,6 +8,10 @@
  *   const res = await t.app.inject({ method: 'GET', url: '/api/restaurants' });
  *   t.clock.set(new Date('2026-03-03T01:00:00Z'));   // move time
  *   await insertRestaurant(t.db.db, buildSeedRestaurant({ … }));   // data through the seed factories
+ *   expect(t.logs.some((line) => line.msg === 'invitation e-mail failed')).toBe(true);
+ *
+ * A line at level error or above fails the test that was running (test/setup.ts) unless the test
+ * takes it with `expectErrorLog` (test/logs.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestLogger, type LogLine } from './logs.ts';
 
 export interface TestClock {
   now: () => Date;
@@ -62,6 +68,8 @@ export interface TestApp {
   db: TestDatabase;
   config: Config;
   clock: TestClock;
+  /** Every log line of the app (info and above), parsed, in order. */
+  logs: LogLine[];
   /** Closes the app, drops the database, removes the temp DATA_DIR. */
   close(): Promise<void>;
 }
@@ -80,10 +88,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const db = options.database ?? (await createTestDatabase());
   const config = testConfig({ dataDir, ...options.config });
   const clock = createTestClock(options.now);
+  const { logger, logs } = createTestLogger();
   const app = await buildApp({
     config,
     database: db,
     now: clock.now,
+    logger,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   return {
@@ -91,6 +101,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     db,
     config,
     clock,
+    logs,
     async close() {
       await app.close();
       if (!options.database) await db.drop();

@@ -1,21 +1,29 @@
 /**
- * Sessions of each role for endpoint tests, through better-auth's own endpoints:
+ * Sessions of each role for server tests, through better-auth's own endpoints, and requests that
+ * carry them as a browser on PUBLIC_URL would (its Origin, the cookies by hand):
  *
- *   const guest = await signInGuest(t.app);             // better-auth anonymous sign-in
- *   const ana = await signUpUser(t.app, { locale: 'es-ES' });
+ *   const guest = await signInGuest(t.app);                    // better-auth anonymous sign-in
+ *   const ana = await signUpUser(t.app, { locale: 'es-ES' });  // a new e-mail user
+ *   const again = await signInUser(t.app, { email: ana.email });
  *   const res = await callApi(t.app, 'POST', '/api/reservations', { as: ana, body: {...} });
  *   const anonymous = await callApi(t.app, 'GET', '/api/reservations');   // no session
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
+/** The origin of testConfig()'s PUBLIC_URL (test/app.ts). */
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_PASSWORD = 'correct horse battery';
+
 export interface TestSession {
   userId: string;
   email: string;
   name: string;
-  isAnonymous: boolean;
+  isGuest: boolean;
   /** `name=value` pairs to send as the Cookie header. */
   cookie: string;
+  /** The sign-in answer (its headers and body). */
+  response: LightMyRequestResponse;
 }
 
 /** `name=value` pairs of Set-Cookie headers, as a Cookie header. */
@@ -25,64 +33,128 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
     .join('; ');
 }
 
+/** The session token in a Cookie header (the part before the signature). */
+export function sessionTokenOf(cookie: string): string | null {
+  const pair = cookie.split('; ').find((c) => c.startsWith('better-auth.session_token='));
+  return pair ? (decodeURIComponent(pair.split('=')[1] ?? '').split('.')[0] ?? null) : null;
+}
+
+export const uniqueEmail = (prefix = 'diner') => `${prefix}-${randomUUID()}@example.com`;
+
 const originOf = (app: FastifyInstance) => new URL(app.config.publicUrl).origin;
 
-async function authPost(app: FastifyInstance, path: string, body: unknown): Promise<LightMyRequestResponse> {
-  const response = await app.inject({
+export interface RequestOptions {
+  cookie?: string;
+  /** The Origin header: the app's PUBLIC_URL by default, null for none. */
+  origin?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** POST a JSON body. */
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  { cookie, origin = originOf(app), ip, headers = {} }: RequestOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
     method: 'POST',
-    url: `/api/auth${path}`,
-    headers: { origin: originOf(app), 'content-type': 'application/json' },
+    url,
+    ...(ip ? { remoteAddress: ip } : {}),
+    headers: {
+      'content-type': 'application/json',
+      ...(origin ? { origin } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
     payload: JSON.stringify(body),
   });
+}
+
+/** GET with the session cookie (no Origin: what a browser's plain navigation sends). */
+export function getWith(app: FastifyInstance, url: string, cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+async function signedIn(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<LightMyRequestResponse> {
+  const response = await postJson(app, `/api/auth${path}`, body, options);
   if (response.statusCode !== 200) {
     throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
   }
   return response;
 }
 
-/** A guest: better-auth anonymous user with its session. */
-export async function signInGuest(app: FastifyInstance): Promise<TestSession> {
-  const response = await authPost(app, '/sign-in/anonymous', {});
-  const { user } = response.json() as { user: { id: string; email: string; name: string } };
+function toSession(response: LightMyRequestResponse, name?: string): TestSession {
+  const { user } = response.json<{
+    user: { id: string; email: string; name: string; isAnonymous?: boolean };
+  }>();
   return {
     userId: user.id,
     email: user.email,
-    name: user.name,
-    isAnonymous: true,
+    name: name ?? user.name,
+    isGuest: user.isAnonymous === true,
     cookie: cookieHeader(response.headers['set-cookie']),
+    response,
   };
 }
 
-export interface SignUpOptions {
+/** A guest: a better-auth anonymous user with its session. */
+export async function signInGuest(app: FastifyInstance, options: RequestOptions = {}): Promise<TestSession> {
+  return toSession(await signedIn(app, '/sign-in/anonymous', {}, options));
+}
+
+export interface SignUpInput {
   email?: string;
   name?: string;
   password?: string;
-  locale?: 'es-ES' | 'en-US';
+  locale?: string;
 }
 
-/** A signed-in user (e-mail + password sign-up), with a unique random e-mail by default. */
-export async function signUpUser(app: FastifyInstance, options: SignUpOptions = {}): Promise<TestSession> {
-  const email = options.email ?? `user-${randomUUID()}@example.com`;
-  const name = options.name ?? 'Test User';
-  const response = await authPost(app, '/sign-up/email', {
-    email,
-    name,
-    password: options.password ?? 'correct horse battery staple',
-    ...(options.locale ? { locale: options.locale } : {}),
-  });
-  const { user } = response.json() as { user: { id: string; email: string } };
-  return {
-    userId: user.id,
-    email: user.email,
-    name,
-    isAnonymous: false,
-    cookie: cookieHeader(response.headers['set-cookie']),
-  };
+/** A new signed-in user (e-mail + password sign-up), with a unique e-mail by default. */
+export async function signUpUser(
+  app: FastifyInstance,
+  input: SignUpInput = {},
+  options: RequestOptions = {},
+): Promise<TestSession> {
+  const name = input.name ?? 'Diner';
+  const response = await signedIn(
+    app,
+    '/sign-up/email',
+    {
+      email: input.email ?? uniqueEmail(),
+      name,
+      password: input.password ?? TEST_PASSWORD,
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+    },
+    options,
+  );
+  return toSession(response, name);
+}
+
+/** A new session of an existing user (e-mail + password sign-in). */
+export async function signInUser(
+  app: FastifyInstance,
+  input: { email: string; password?: string },
+  options: RequestOptions = {},
+): Promise<TestSession> {
+  const response = await signedIn(
+    app,
+    '/sign-in/email',
+    { email: input.email, password: input.password ?? TEST_PASSWORD },
+    options,
+  );
+  return toSession(response);
 }
 
 export interface CallOptions {
   /** The session to call as; omit for an anonymous caller. */
-  as?: TestSession | null;
+  as?: Pick<TestSession, 'cookie'> | null;
   body?: unknown;
   headers?: Record<string, string>;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { cookieHeader, postJson } from './sessions.ts';
+import { cookieHeader, postJson } from '../../test/sessions.ts';
 
 export interface MockProfile {
   sub: string;

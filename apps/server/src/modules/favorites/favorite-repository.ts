@@ -3,7 +3,6 @@ import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-or
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { qualified as q } from '../../db/sql.ts';
 import { favoriteProducts, favoriteRestaurants, products, restaurants, users } from '../../db/schema.ts';
-import type { ProductRow } from '../restaurants/product-repository.ts';
 
 /** Keyset position: the exact `created_at` as PostgreSQL prints it (microseconds kept) and the id. */
 export interface FavoriteKeyset {
@@ -18,7 +17,8 @@ export interface FavoriteRestaurantRef {
 }
 
 export interface FavoriteProductRow {
-  product: ProductRow;
+  /** The product's row with its favourites count (what the restaurants module's toProduct maps). */
+  product: typeof products.$inferSelect & { favoritesCount: number };
   restaurant: {
     id: string;
     slug: string;
@@ -193,6 +193,15 @@ export function favoriteRepository(db: Db) {
         .orderBy(desc(favoriteProducts.createdAt), desc(favoriteProducts.productId))
         .limit(limit);
       return rows.map(({ at, ...row }) => ({ ...row, keyset: { at, id: row.product.id } }));
+    },
+
+    async restaurantExists(restaurantId: string, tx: DbExecutor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The product's restaurant and whether it is hidden; null for an unknown product. */

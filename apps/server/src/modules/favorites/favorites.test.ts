@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { nextLiveEvent, signInForTest, TEST_ORIGIN } from '../live/testing.ts';
-import { menuCacheChannel } from '../restaurants/live-channels.ts';
-import { USER_MISSING_MESSAGE } from './favorites-context.ts';
-import { setFavorite } from './set-favorite.ts';
+import { nextLiveEvent } from '../../test/live.ts';
+import { signInGuest, signUpUser, TEST_ORIGIN } from '../../test/sessions.ts';
+import { createContext } from '../../lib/context.ts';
+import { menuCacheChannel } from '../restaurants/index.ts';
+import { setFavorite, USER_MISSING_MESSAGE } from './set-favorite.ts';
 
 // Monday 2 March 2026, 12:00 in Santiago
 const NOW = new Date('2026-03-02T15:00:00Z');
@@ -87,7 +88,7 @@ describe('who may use /api/me/favorites', () => {
   });
 
   it('lets a guest keep favourites', async () => {
-    const guest = await signInForTest(t.app, 'guest');
+    const guest = await signInGuest(t.app);
     expect(await call('PUT', restaurantUrl(otherRestaurantId), guest.cookie)).toEqual({
       status: 200,
       body: { isFavorite: true, favoritesCount: 1 },
@@ -103,8 +104,8 @@ describe('who may use /api/me/favorites', () => {
   });
 
   it("a diner's favourites are theirs only", async () => {
-    const ana = await signInForTest(t.app);
-    const bob = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
     await call('PUT', restaurantUrl(restaurantId), ana.cookie);
     expect((await call<FavoriteIds>('GET', '/api/me/favorites/ids', bob.cookie)).body.restaurantIds).toEqual(
       [],
@@ -125,8 +126,8 @@ describe('who may use /api/me/favorites', () => {
 
 describe('PUT / DELETE a favourite restaurant', () => {
   it('is idempotent and the count follows the rows', async () => {
-    const ana = await signInForTest(t.app);
-    const bob = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
     const put = (cookie: string) => call('PUT', restaurantUrl(restaurantId), cookie);
     expect((await put(ana.cookie)).body).toEqual({ isFavorite: true, favoritesCount: 1 });
     expect((await put(ana.cookie)).body).toEqual({ isFavorite: true, favoritesCount: 1 });
@@ -149,7 +150,7 @@ describe('PUT / DELETE a favourite restaurant', () => {
     ['a malformed id', 'not-a-uuid'],
     ['SQL', encodeURIComponent("1' OR '1'='1")],
   ])('answers 404 NOT_FOUND to %s', async (_, id) => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await call(method, restaurantUrl(id), ana.cookie);
       expect(res).toEqual({
@@ -163,7 +164,7 @@ describe('PUT / DELETE a favourite restaurant', () => {
   });
 
   it(`refuses a favourite beyond ${MAX_FAVORITES_PER_TYPE} with 409 CONFLICT`, async () => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     // MAX restaurants in one statement, all favourited by Ana
     await t.db.db.execute(sql`
       WITH template AS (SELECT * FROM restaurants WHERE id = ${otherRestaurantId}),
@@ -191,7 +192,7 @@ describe('PUT / DELETE a favourite restaurant', () => {
 
 describe('PUT / DELETE a favourite product', () => {
   it('counts it on the product, in the menu too (cached menus are dropped)', async () => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     const menuItem = async () =>
       (await call<Menu>('GET', `/api/restaurants/${restaurantId}/menu`)).body.items.find(
         (p) => p.id === productIds.always,
@@ -213,7 +214,7 @@ describe('PUT / DELETE a favourite product', () => {
   });
 
   it('answers 404 for an unknown product, and to PUT of a hidden one (DELETE of it works)', async () => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     for (const id of ['8f14e45f-ceea-4e7a-9d7b-5d5e0c2f9a11', 'nope', restaurantId]) {
       for (const method of ['PUT', 'DELETE'] as const) {
         expect(await call(method, productUrl(id), ana.cookie)).toEqual({
@@ -236,7 +237,7 @@ describe('PUT / DELETE a favourite product', () => {
 
 describe('GET /api/me/favorites', () => {
   it('lists products newest first with their restaurant and availability, in pages', async () => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     for (const key of ['always', 'dinner']) {
       expect((await call('PUT', productUrl(productIds[key]!), ana.cookie)).status).toBe(200);
     }
@@ -268,7 +269,7 @@ describe('GET /api/me/favorites', () => {
   });
 
   it('lists restaurants with their summaries, pages without gaps or repeats even within one microsecond', async () => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       ids.push((await insertRestaurant(t.db.db, buildSeedRestaurant({ name: `Fav ${i}` }))).restaurant.id);
@@ -309,7 +310,7 @@ describe('GET /api/me/favorites', () => {
     ['?type=restaurants&cursor=' + Buffer.from('{"at":"x","id":"y"}').toString('base64url')],
     ['?type=restaurants&extra=1'],
   ])('answers 400 VALIDATION_FAILED to %s', async (query) => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     const res = await call('GET', `/api/me/favorites${query}`, ana.cookie);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
@@ -319,7 +320,11 @@ describe('GET /api/me/favorites', () => {
 describe('the user row is gone', () => {
   it("logs 'El usuario no existe' and answers 404", async () => {
     const warn = vi.fn();
-    const ctx = { db: t.db.db, now: () => NOW, log: { warn } };
+    const ctx = createContext({
+      db: t.db.db,
+      now: () => NOW,
+      log: { debug() {}, info() {}, warn, error() {} },
+    });
     const attempt = setFavorite(ctx, randomUUID(), 'restaurants', restaurantId, true);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -343,7 +348,7 @@ describe('concurrency', () => {
     ).rows[0]!.n;
 
   it('50 simultaneous PUT/DELETE on the same favourite leave one consistent state and count', async () => {
-    const ana = await signInForTest(t.app);
+    const ana = await signUpUser(t.app);
     const target = (await insertRestaurant(t.db.db, buildSeedRestaurant())).restaurant.id;
     const methods = Array.from(
       { length: 50 },
@@ -368,7 +373,7 @@ describe('concurrency', () => {
   });
 
   it('many diners at once: the count is the number of favourite rows', async () => {
-    const diners = await Promise.all(Array.from({ length: 10 }, () => signInForTest(t.app)));
+    const diners = await Promise.all(Array.from({ length: 10 }, () => signUpUser(t.app)));
     const target = (await insertRestaurant(t.db.db, buildSeedRestaurant())).restaurant.id;
     const calls = diners.flatMap((diner, i) =>
       ['PUT', 'DELETE', 'PUT', i % 2 === 0 ? 'DELETE' : 'PUT', 'PUT'].map((method) => ({

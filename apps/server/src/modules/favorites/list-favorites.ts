@@ -5,11 +5,9 @@ import {
   type ListFavoritesQuery,
 } from '@comensal/contracts';
 import { z } from 'zod';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { visibleAt } from '../restaurants/get-menu.ts';
-import { toProduct, toRestaurantSummary } from '../restaurants/mappers.ts';
-import { restaurantRepository } from '../restaurants/restaurant-repository.ts';
+import { listRestaurantSummaries, toProduct, visibleAt } from '../restaurants/index.ts';
 import { favoriteRepository, type FavoriteKeyset } from './favorite-repository.ts';
 
 export const DEFAULT_FAVORITES_PAGE = 20;
@@ -33,7 +31,7 @@ function page<T extends { keyset: FavoriteKeyset }>(rows: T[], limit: number) {
  * while hidden or out of schedule, so it can be removed).
  */
 export async function listFavorites(
-  ctx: UseCaseContext,
+  ctx: Pick<RequestContext, 'db' | 'now'>,
   userId: string,
   query: ListFavoritesQuery,
 ): Promise<FavoriteList> {
@@ -43,18 +41,16 @@ export async function listFavorites(
   const favorites = favoriteRepository(ctx.db);
   if (query.type === 'restaurants') {
     const refs = page(await favorites.listRestaurants(userId, after, limit + 1), limit);
-    const rows = await restaurantRepository(ctx.db).listByIds(
+    const summaries = await listRestaurantSummaries(
+      { ...ctx, now: () => now },
       refs.items.map((ref) => ref.restaurantId),
-      now,
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(summaries.map((summary) => [summary.id, summary]));
     return {
       type: 'restaurants',
       items: refs.items.flatMap((ref) => {
-        const row = byId.get(ref.restaurantId);
-        return row
-          ? [{ restaurant: toRestaurantSummary(row), favoritedAt: ref.favoritedAt.toISOString() }]
-          : [];
+        const restaurant = byId.get(ref.restaurantId);
+        return restaurant ? [{ restaurant, favoritedAt: ref.favoritedAt.toISOString() }] : [];
       }),
       nextCursor: refs.nextCursor,
     };
@@ -79,7 +75,10 @@ export async function listFavorites(
 }
 
 /** Every favourite id of the diner (hearts on lists and pages), newest first. */
-export async function listFavoriteIds(ctx: UseCaseContext, userId: string): Promise<FavoriteIds> {
+export async function listFavoriteIds(
+  ctx: Pick<RequestContext, 'db' | 'now'>,
+  userId: string,
+): Promise<FavoriteIds> {
   const favorites = favoriteRepository(ctx.db);
   const [restaurantIds, productIds] = await Promise.all([
     favorites.listIds('restaurants', userId, MAX_FAVORITES_PER_TYPE),

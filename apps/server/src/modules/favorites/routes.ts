@@ -9,8 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireDiner } from '../../plugins/auth.ts';
-import type { FavoritesContext } from './favorites-context.ts';
+import { requestContext, requireDiner } from '../../http/request.ts';
 import { listFavoriteIds, listFavorites } from './list-favorites.ts';
 import { setFavorite } from './set-favorite.ts';
 
@@ -25,7 +24,6 @@ const requireUserId = async (request: FastifyRequest): Promise<string> =>
 /** `/api/me/favorites*`: the diner's favourite restaurants and products (DESIGN §4). */
 export async function favoriteRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): FavoritesContext => ({ db: app.db, now: app.now, log: request.log });
 
   app.get(
     '/api/me/favorites',
@@ -39,7 +37,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
         response: { 200: favoriteListSchema, ...errors },
       },
     },
-    async (request) => listFavorites(ctx(request), await requireUserId(request), request.query),
+    async (request) => listFavorites(requestContext(request), await requireUserId(request), request.query),
   );
 
   app.get(
@@ -51,7 +49,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
         response: { 200: favoriteIdsSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => listFavoriteIds(ctx(request), await requireUserId(request)),
+    async (request) => listFavoriteIds(requestContext(request), await requireUserId(request)),
   );
 
   const routes: { type: FavoriteType; path: string; param: 'restaurantId' | 'productId' }[] = [
@@ -74,7 +72,13 @@ export async function favoriteRoutes(instance: FastifyInstance) {
           response: { 200: favoriteStateSchema, ...writeErrors },
         },
         handler: async (request) =>
-          setFavorite(ctx(request), await requireUserId(request), type, read(request), method === 'PUT'),
+          setFavorite(
+            requestContext(request),
+            await requireUserId(request),
+            type,
+            read(request),
+            method === 'PUT',
+          ),
       });
     }
   }

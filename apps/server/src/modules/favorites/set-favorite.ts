@@ -1,11 +1,13 @@
 import { MAX_FAVORITES_PER_TYPE, type FavoriteState, type FavoriteType } from '@comensal/contracts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { publishLiveEvent } from '../live/live-repository.ts';
-import { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from '../restaurants/live-channels.ts';
-import { restaurantRepository } from '../restaurants/restaurant-repository.ts';
+import { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from '../restaurants/index.ts';
 import { favoriteRepository } from './favorite-repository.ts';
-import { USER_MISSING_MESSAGE, type FavoritesContext } from './favorites-context.ts';
+
+/** SPEC §8 message, logged when a favourite is written for a user whose row is gone. */
+export const USER_MISSING_MESSAGE = 'El usuario no existe';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const notFound = (type: FavoriteType) => AppError.notFound(type === 'restaurants' ? 'Restaurant' : 'Product');
@@ -21,7 +23,7 @@ const notFound = (type: FavoriteType) => AppError.notFound(type === 'restaurants
  * 'El usuario no existe' logged when the user's row is gone; CONFLICT past MAX_FAVORITES_PER_TYPE.
  */
 export async function setFavorite(
-  ctx: FavoritesContext,
+  ctx: Pick<RequestContext, 'db' | 'log' | 'live'>,
   userId: string,
   type: FavoriteType,
   targetId: string,
@@ -29,16 +31,15 @@ export async function setFavorite(
 ): Promise<FavoriteState> {
   if (!isUuid(targetId)) throw notFound(type);
   const favorites = favoriteRepository(ctx.db);
-  const restaurants = restaurantRepository(ctx.db);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await inTransaction(ctx.db, async (tx) => {
       if (!(await favorites.lockUser(userId, tx))) {
         ctx.log.warn({ userId }, USER_MISSING_MESSAGE);
         throw AppError.notFound('User');
       }
       let menuOf: string | null = null;
       if (type === 'restaurants') {
-        if (!(await restaurants.exists(targetId, tx))) throw notFound(type);
+        if (!(await favorites.restaurantExists(targetId, tx))) throw notFound(type);
       } else {
         const product = await favorites.findProductTarget(targetId, tx);
         if (!product || (isFavorite && product.hidden)) throw notFound(type);
@@ -58,11 +59,14 @@ export async function setFavorite(
       }
       if (changed) {
         // cached answers carry the counts: menus (products) and lists (restaurants)
-        await publishLiveEvent(tx, {
-          channel: menuOf ? menuCacheChannel(menuOf) : RESTAURANT_LIST_CACHE_CHANNEL,
-          event: 'favorites.changed',
-          data: menuOf ? { productId: targetId } : { restaurantId: targetId },
-        });
+        await ctx.live.publish(
+          {
+            channel: menuOf ? menuCacheChannel(menuOf) : RESTAURANT_LIST_CACHE_CHANNEL,
+            event: 'favorites.changed',
+            data: menuOf ? { productId: targetId } : { restaurantId: targetId },
+          },
+          tx,
+        );
       }
       return { isFavorite, favoritesCount: await favorites.countFor(type, targetId, tx) };
     });

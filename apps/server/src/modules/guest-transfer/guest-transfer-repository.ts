@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 
 export interface LockedUser {
   id: string;
-  isAnonymous: boolean;
+  isGuest: boolean;
 }
 
 /** Locks both users (in id order, so two transfers never deadlock) and answers what exists. */
@@ -18,7 +18,7 @@ export async function lockUsers(tx: Tx, ids: readonly [string, string]): Promise
     WHERE id IN (${ids[0]}::uuid, ${ids[1]}::uuid)
     ORDER BY id
     FOR UPDATE`);
-  return result.rows.map((row) => ({ id: row.id, isAnonymous: row.is_anonymous }));
+  return result.rows.map((row) => ({ id: row.id, isGuest: row.is_anonymous }));
 }
 
 /** Reservations the user is a member or the creator of. */

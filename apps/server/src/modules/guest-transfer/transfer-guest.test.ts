@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../../test/logs.ts';
 import {
   getWith,
   postJson,
   sessionTokenOf,
-  signIn,
-  signInAsGuest,
-  signUp,
+  signInUser,
+  signInGuest,
+  signUpUser,
   uniqueEmail,
-} from '../../auth/testing/sessions.ts';
+} from '../../test/sessions.ts';
 import {
   clientRecordReservations,
   clientRecords,
@@ -98,10 +99,10 @@ async function expectEverythingMoved(world: GuestWorld, guestId: string, userId:
 
 describe('guest → user at sign-up', () => {
   it('moves every row the guest owns onto the new account in one go, and deletes the guest', async () => {
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     const world = await insertGuestWorld(db(), guest.userId, NOW);
 
-    const account = await signUp(t.app, {}, { cookie: guest.cookie });
+    const account = await signUpUser(t.app, {}, { cookie: guest.cookie });
     expect(account.userId).not.toBe(guest.userId);
     await expectEverythingMoved(world, guest.userId, account.userId);
     const [points] = await db().select().from(userPoints).where(eq(userPoints.userId, account.userId));
@@ -121,8 +122,8 @@ describe('guest → user at sign-up', () => {
 
 describe('guest → existing user at sign-in', () => {
   it('merges into what the user already has: memberships, favourites, points and open pending payments', async () => {
-    const existing = await signUp(t.app, { email: uniqueEmail('regular') });
-    const guest = await signInAsGuest(t.app);
+    const existing = await signUpUser(t.app, { email: uniqueEmail('regular') });
+    const guest = await signInGuest(t.app);
     const world = await insertGuestWorld(db(), guest.userId, NOW);
     const restaurantA = world.restaurantA.restaurant.id;
     // the user already: joined reservation B, likes restaurant A, has 30 points there, and has an
@@ -145,7 +146,7 @@ describe('guest → existing user at sign-in', () => {
       })
       .returning();
 
-    const back = await signIn(t.app, { email: existing.email }, { cookie: guest.cookie });
+    const back = await signInUser(t.app, { email: existing.email }, { cookie: guest.cookie });
     expect(back.userId).toBe(existing.userId);
     await expectEverythingMoved(world, guest.userId, existing.userId);
 
@@ -173,9 +174,9 @@ describe('guest → existing user at sign-in', () => {
   });
 
   it('does nothing for a guest that is already gone, or for the user itself', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     expect(await transferGuest(db(), { guestId: user.userId, userId: user.userId })).toBeNull();
-    const other = await signUp(t.app);
+    const other = await signUpUser(t.app);
     // a real user is never deleted as if it were a guest
     expect(await transferGuest(db(), { guestId: other.userId, userId: user.userId })).toBeNull();
     expect(await db().select().from(users).where(eq(users.id, other.userId))).toHaveLength(1);
@@ -184,8 +185,8 @@ describe('guest → existing user at sign-in', () => {
 
 describe('a transfer that fails half-way', () => {
   it('leaves the guest exactly as it was, refuses the login clearly, and works once the fault is gone', async () => {
-    const existing = await signUp(t.app, { email: uniqueEmail('unlucky') });
-    const guest = await signInAsGuest(t.app);
+    const existing = await signUpUser(t.app, { email: uniqueEmail('unlucky') });
+    const guest = await signInGuest(t.app);
     const world = await insertGuestWorld(db(), guest.userId, NOW);
     const guestBefore = await snapshotRowsOf(db(), guest.userId);
     const userBefore = await snapshotRowsOf(db(), existing.userId);
@@ -206,6 +207,7 @@ describe('a transfer that fails half-way', () => {
         { cookie: guest.cookie },
       );
       expect(refused.statusCode).toBe(500);
+      expect(expectErrorLog('Transfer of data went wrong')).toHaveLength(1);
       expect(refused.json()).toEqual({
         code: 'GUEST_TRANSFER_FAILED',
         message: 'Transfer of data went wrong',
@@ -223,7 +225,7 @@ describe('a transfer that fails half-way', () => {
       await db().execute(sql`DROP FUNCTION test_refuse_transfer()`);
     }
 
-    const retry = await signIn(t.app, { email: existing.email }, { cookie: guest.cookie });
+    const retry = await signInUser(t.app, { email: existing.email }, { cookie: guest.cookie });
     expect(retry.userId).toBe(existing.userId);
     await expectEverythingMoved(world, guest.userId, existing.userId);
     // only the sign-up session and the retry's remain for the user
@@ -234,7 +236,7 @@ describe('a transfer that fails half-way', () => {
   });
 
   it('keeps a guest who signs up while the transfer fails: the account exists, nobody is signed in', async () => {
-    const guest = await signInAsGuest(t.app);
+    const guest = await signInGuest(t.app);
     await insertGuestWorld(db(), guest.userId, NOW);
     const before = await snapshotRowsOf(db(), guest.userId);
     await db().execute(sql`
@@ -252,6 +254,7 @@ describe('a transfer that fails half-way', () => {
         { cookie: guest.cookie },
       );
       expect(refused.statusCode).toBe(500);
+      expect(expectErrorLog('Transfer of data went wrong')).toHaveLength(1);
       expect(refused.json()).toMatchObject({ code: 'GUEST_TRANSFER_FAILED' });
       expect(refused.headers['set-cookie']).toBeUndefined();
       expect(await snapshotRowsOf(db(), guest.userId)).toEqual(before);
@@ -262,7 +265,7 @@ describe('a transfer that fails half-way', () => {
     const [created] = await db().select().from(users).where(eq(users.email, email));
     expect(await db().select().from(sessions).where(eq(sessions.userId, created!.id))).toEqual([]);
     // signing in later moves the guest
-    const later = await signIn(t.app, { email }, { cookie: guest.cookie });
+    const later = await signInUser(t.app, { email }, { cookie: guest.cookie });
     expect(Object.values(await countRowsOf(db(), guest.userId)).every((n) => n === 0)).toBe(true);
     expect(later.userId).toBe(created!.id);
   });

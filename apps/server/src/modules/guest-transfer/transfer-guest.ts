@@ -67,7 +67,7 @@ export async function transferGuest(
     const locked = await lockUsers(tx, [guestId, userId]);
     const guest = locked.find((user) => user.id === guestId);
     const user = locked.find((candidate) => candidate.id === userId);
-    if (!guest || !guest.isAnonymous) return null;
+    if (!guest || !guest.isGuest) return null;
     if (!user) throw new GuestTransferError(`the user ${userId} does not exist`);
 
     const reservationIds = await listReservationIdsOf(tx, guestId);

@@ -1,12 +1,11 @@
 import type { Me } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { toMe } from './mappers.ts';
 import { findProfile, listPoints } from './me-repository.ts';
 
-export interface MeContext extends UseCaseContext {
-  log: { warn(obj: object, msg?: string): void };
-}
+/** What the profile use cases need of the request context. */
+export type MeContext = Pick<RequestContext, 'db' | 'log'>;
 
 /** A session whose user row is gone: logged as the spec says (SPEC §8), answered as signed out. */
 export function userMissing(ctx: MeContext, userId: string): AppError {

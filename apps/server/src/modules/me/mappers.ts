@@ -10,7 +10,7 @@ export function toMe(profile: ProfileRow, points: readonly PointsRow[]): Me {
     phoneNumber: profile.phoneNumber,
     photoURL: profile.image,
     locale: locale.success ? locale.data : null,
-    isGuest: profile.isAnonymous,
+    isGuest: profile.isGuest,
     createdAt: profile.createdAt.toISOString(),
     points: points.map((row) => ({ ...row })),
   };

@@ -9,7 +9,7 @@ export interface ProfileRow {
   phoneNumber: string | null;
   image: string | null;
   locale: string | null;
-  isAnonymous: boolean;
+  isGuest: boolean;
   createdAt: Date;
 }
 
@@ -33,7 +33,7 @@ const profileColumns = {
   phoneNumber: users.phoneNumber,
   image: users.image,
   locale: users.locale,
-  isAnonymous: users.isAnonymous,
+  isGuest: users.isAnonymous,
   createdAt: users.createdAt,
 };
 

@@ -4,13 +4,7 @@ import { MAX_PHOTO_BYTES } from '@comensal/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  getWith,
-  signInAsGuest,
-  signUp,
-  TEST_ORIGIN,
-  type TestSession,
-} from '../../auth/testing/sessions.ts';
+import { getWith, signInGuest, signUpUser, TEST_ORIGIN, type TestSession } from '../../test/sessions.ts';
 import { userPoints, users } from '../../db/schema.ts';
 import { buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -21,8 +15,8 @@ let guest: TestSession;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  user = await signUp(t.app, { name: 'Ana Morales', locale: 'es-ES' });
-  guest = await signInAsGuest(t.app);
+  user = await signUpUser(t.app, { name: 'Ana Morales', locale: 'es-ES' });
+  guest = await signInGuest(t.app);
 });
 afterAll(() => t?.close());
 
@@ -197,7 +191,7 @@ describe('POST /api/me/photo', () => {
   });
 
   it('refuses a text file renamed .png with 415, changing nothing', async () => {
-    const fresh = await signUp(t.app);
+    const fresh = await signUpUser(t.app);
     const response = await uploadPhoto(fresh.cookie, {
       filename: 'photo.png',
       contentType: 'image/png',
@@ -231,7 +225,7 @@ describe('POST /api/me/photo', () => {
   });
 
   it('refuses a file over 5 MB with 413, changing nothing', async () => {
-    const fresh = await signUp(t.app);
+    const fresh = await signUpUser(t.app);
     const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();

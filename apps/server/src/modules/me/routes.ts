@@ -11,9 +11,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { requireDiner } from '../../plugins/auth.ts';
+import { requestContext, requireDiner } from '../../http/request.ts';
 import { localFileStorage, type FileStorage } from '../../storage/file-storage.ts';
-import { getMe, type MeContext } from './get-me.ts';
+import { getMe } from './get-me.ts';
 import { listAuthProviders } from './list-auth-providers.ts';
 import { updateMe } from './update-me.ts';
 import { uploadPhoto } from './upload-photo.ts';
@@ -27,11 +27,6 @@ export interface MeRoutesOptions {
 export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const storage = options.storage ?? localFileStorage(path.join(app.config.dataDir, 'files'));
-  const ctx = (request: { log: MeContext['log'] }): MeContext => ({
-    db: app.db,
-    now: app.now,
-    log: request.log,
-  });
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -60,7 +55,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     },
     async (request) => {
       const diner = await requireDiner(request);
-      return getMe(ctx(request), diner.userId);
+      return getMe(requestContext(request), diner.userId);
     },
   );
 
@@ -76,7 +71,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     },
     async (request) => {
       const diner = await requireDiner(request);
-      return updateMe(ctx(request), diner.userId, request.body);
+      return updateMe(requestContext(request), diner.userId, request.body);
     },
   );
 
@@ -113,7 +108,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
         throw new AppError('VALIDATION_FAILED', `Send the photo in the file field "${PHOTO_FIELD}"`);
       }
       const data = await file.toBuffer(); // 413 PAYLOAD_TOO_LARGE past MAX_PHOTO_BYTES
-      return uploadPhoto({ ...ctx(request), storage }, diner.userId, data);
+      return uploadPhoto(requestContext(request), storage, diner.userId, data);
     },
   );
 }

@@ -12,10 +12,6 @@ const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** A decompression bomb (a small file that decodes to a huge picture) is refused before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export interface PhotoContext extends MeContext {
-  storage: FileStorage;
-}
-
 async function reencode(data: Buffer): Promise<Buffer> {
   try {
     return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
@@ -36,7 +32,12 @@ async function reencode(data: Buffer): Promise<Buffer> {
  * users/<id>/photo-<hash>.webp, and the profile's photoURL points at it. A refused file changes
  * nothing.
  */
-export async function uploadPhoto(ctx: PhotoContext, userId: string, data: Buffer): Promise<Me> {
+export async function uploadPhoto(
+  ctx: MeContext,
+  storage: FileStorage,
+  userId: string,
+  data: Buffer,
+): Promise<Me> {
   const type = await fileTypeFromBuffer(data);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The photo must be a JPEG, PNG or WebP picture');
@@ -44,7 +45,7 @@ export async function uploadPhoto(ctx: PhotoContext, userId: string, data: Buffe
   const webp = await reencode(data);
   if (!(await findProfile(ctx.db, userId))) throw userMissing(ctx, userId);
   const hash = createHash('sha256').update(webp).digest('hex').slice(0, 16);
-  const { url } = await ctx.storage.put(`users/${userId}/photo-${hash}.webp`, webp);
+  const { url } = await storage.put(`users/${userId}/photo-${hash}.webp`, webp);
   if (!(await updateProfile(ctx.db, userId, { image: url }))) throw userMissing(ctx, userId);
   return getMe(ctx, userId);
 }

@@ -7,8 +7,7 @@ import type { Reservation } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
 import { isCurrentReservation, toReservation } from './mappers.ts';
 import { reservationRepository, type ReservationRow } from './reservation-repository.ts';
 
@@ -20,7 +19,7 @@ export const reservationClosed = () =>
 
 /** The reservation, or 404. Inside a transaction with `lock`, its row stays locked until the end. */
 export async function findReservationOrThrow(
-  ctx: Pick<ReservationsContext, 'db'>,
+  ctx: Pick<RequestContext, 'db'>,
   id: string,
   options: { tx?: DbExecutor; lock?: boolean } = {},
 ): Promise<ReservationRow> {
@@ -34,16 +33,16 @@ export async function findReservationOrThrow(
 }
 
 export async function assertMember(
-  ctx: Pick<ReservationsContext, 'db'>,
+  ctx: Pick<RequestContext, 'db'>,
   row: ReservationRow,
-  caller: Caller,
+  diner: Diner,
   tx: DbExecutor = ctx.db,
 ): Promise<void> {
-  if (!(await reservationRepository(ctx.db).isMember(row.id, caller.userId, tx))) throw notMember();
+  if (!(await reservationRepository(ctx.db).isMember(row.id, diner.userId, tx))) throw notMember();
 }
 
-export function assertCreator(row: ReservationRow, caller: Caller): void {
-  if (row.createdBy !== caller.userId) throw notCreator();
+export function assertCreator(row: ReservationRow, diner: Diner): void {
+  if (row.createdBy !== diner.userId) throw notCreator();
 }
 
 export function assertCurrent(row: ReservationRow, now: Date): void {
@@ -52,7 +51,7 @@ export function assertCurrent(row: ReservationRow, now: Date): void {
 
 /** The reservation as members read it (fresh from the database). */
 export async function readReservation(
-  ctx: Pick<ReservationsContext, 'db' | 'now'>,
+  ctx: Pick<RequestContext, 'db' | 'now'>,
   id: string,
   tx: DbExecutor = ctx.db,
 ): Promise<Reservation> {
@@ -64,7 +63,7 @@ export async function readReservation(
 
 /** The user ids of the reservation's members. */
 export async function memberIds(
-  ctx: Pick<ReservationsContext, 'db'>,
+  ctx: Pick<RequestContext, 'db'>,
   reservationId: string,
   tx: DbExecutor,
 ): Promise<string[]> {

@@ -1,4 +1,6 @@
 import type { Reservation } from '@comensal/contracts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
 import {
   assertCreator,
   findReservationOrThrow,
@@ -6,8 +8,6 @@ import {
   readReservation,
   reservationClosed,
 } from './access.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
 import { publishReservationEvent, publishToInvitees, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository } from './reservation-repository.ts';
 
@@ -16,23 +16,19 @@ import { reservationRepository } from './reservation-repository.ts';
  * constraint ignores cancelled rows). Idempotent: cancelling again answers the same. A
  * reservation that is already over cannot be cancelled (409 RESERVATION_CLOSED).
  */
-export async function cancelReservation(
-  ctx: ReservationsContext,
-  caller: Caller,
-  id: string,
-): Promise<Reservation> {
+export async function cancelReservation(ctx: RequestContext, diner: Diner, id: string): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
   const now = ctx.now();
-  await repository.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const row = await findReservationOrThrow(ctx, id, { tx, lock: true });
-    assertCreator(row, caller);
+    assertCreator(row, diner);
     if (row.status === 'cancelled') return;
     if (row.endsAt.getTime() <= now.getTime()) throw reservationClosed();
     await repository.update(id, { status: 'cancelled' }, tx);
-    await publishReservationEvent(tx, RESERVATION_EVENTS.cancelled, id, await memberIds(ctx, id, tx));
+    await publishReservationEvent(ctx, tx, RESERVATION_EVENTS.cancelled, id, await memberIds(ctx, id, tx));
     // pending invitations of it leave the invitees' "current" lists
     const invitees = await repository.listPendingInviteeIds(id, tx);
-    await publishToInvitees(tx, RESERVATION_EVENTS.cancelled, id, invitees);
+    await publishToInvitees(ctx, tx, RESERVATION_EVENTS.cancelled, id, invitees);
   });
   return readReservation(ctx, id);
 }

@@ -7,6 +7,7 @@
 import type { Availability } from '@comensal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorLog } from '../../test/logs.ts';
 import {
   clientRecordReservations,
   clientRecords,
@@ -14,24 +15,16 @@ import {
   reservations,
 } from '../../db/schema.ts';
 import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
-import { MISSING_IDS_MESSAGE, saveClientRecord } from '../client-records/save-client-record.ts';
-import {
-  buildLoggedTestApp,
-  DAY,
-  insertTestRestaurant,
-  NOW,
-  reservationInput,
-  reserve,
-  type LoggedTestApp,
-  type TestRestaurant,
-} from './test-support.ts';
+import { MISSING_IDS_MESSAGE, saveClientRecord } from './save-client-record.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
 
-let t: LoggedTestApp;
+let t: TestApp;
 let restaurant: TestRestaurant;
 let diner: TestSession;
 
 beforeAll(async () => {
-  t = await buildLoggedTestApp({ now: NOW });
+  t = await buildTestApp({ now: NOW });
   restaurant = await insertTestRestaurant(t.db);
   diner = await signUpUser(t.app);
 });
@@ -341,7 +334,7 @@ describe('client record (same transaction as the reservation)', () => {
       }),
     );
     expect(saved).toBe(false);
-    expect(t.logs.some((line) => line.msg === MISSING_IDS_MESSAGE)).toBe(true);
+    expect(expectErrorLog(MISSING_IDS_MESSAGE)).toHaveLength(1);
     const rows = await t.db.db
       .select({ value: count() })
       .from(clientRecords)

@@ -1,10 +1,10 @@
 import type { CreateReservationInput, Reservation, ReservationKind } from '@comensal/contracts';
 import { deliveryPrice, haversineMeters } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
-import { saveClientRecord } from '../client-records/save-client-record.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
+import { saveClientRecord } from './save-client-record.ts';
 import { readReservation } from './access.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
 import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository, type BookingRestaurantRow, type TableRow } from './reservation-repository.ts';
 import { resolveSlot, ruleViolation } from './slot.ts';
@@ -28,7 +28,7 @@ export function kindOf(
 
 /** The table, checked against the restaurant and the party size. */
 export async function checkTable(
-  ctx: Pick<ReservationsContext, 'db'>,
+  ctx: Pick<RequestContext, 'db'>,
   restaurantId: string,
   table: { roomId: string; tableId: string },
   quantity: number,
@@ -63,13 +63,13 @@ export function priceDelivery(
 const cleanComments = (comments: string | null | undefined) => (comments ? comments : null);
 
 /**
- * Creates a reservation for the caller: a table (chosen or not), a pickup or a delivery. The
+ * Creates a reservation for the diner: a table (chosen or not), a pickup or a delivery. The
  * creator becomes its first member and a client of the restaurant in the same transaction. The
  * table-clash rule is the database's exclusion constraint: 409 TABLE_TAKEN under any race.
  */
 export async function createReservation(
-  ctx: ReservationsContext,
-  caller: Caller,
+  ctx: RequestContext,
+  diner: Diner,
   input: CreateReservationInput,
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
@@ -89,7 +89,7 @@ export async function createReservation(
       }
     : null;
 
-  const id = await repository.transaction(async (tx) => {
+  const id = await inTransaction(ctx.db, async (tx) => {
     const reservationId = await repository.insert(
       {
         restaurantId: restaurant.id,
@@ -102,21 +102,21 @@ export async function createReservation(
         kind,
         deliveryAddress: delivery?.address ?? null,
         deliveryPriceMinor: delivery?.priceMinor ?? null,
-        createdBy: caller.userId,
+        createdBy: diner.userId,
       },
       tx,
     );
-    await repository.addMember(reservationId, caller.userId, tx);
+    await repository.addMember(reservationId, diner.userId, tx);
     await saveClientRecord(ctx, tx, {
       restaurantId: restaurant.id,
       reservationId,
-      userId: caller.userId,
+      userId: diner.userId,
       date: start,
       tableNumber: table?.number ?? null,
       delivery: kind === 'delivery',
       pickup: kind === 'pickup',
     });
-    await publishReservationEvent(tx, RESERVATION_EVENTS.created, reservationId, [caller.userId]);
+    await publishReservationEvent(ctx, tx, RESERVATION_EVENTS.created, reservationId, [diner.userId]);
     return reservationId;
   });
   return readReservation(ctx, id);

@@ -2,7 +2,7 @@ import type { Availability, AvailabilityQuery } from '@comensal/contracts';
 import { DEFAULT_DURATION, DEFAULT_QUANTITY } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { reservationRepository } from './reservation-repository.ts';
 import { analyzeSlot } from './slot.ts';
 
@@ -14,7 +14,7 @@ import { analyzeSlot } from './slot.ts';
  * past) lists every table as not free, with the reason.
  */
 export async function getAvailability(
-  ctx: UseCaseContext,
+  ctx: RequestContext,
   restaurantId: string,
   query: AvailabilityQuery,
 ): Promise<Availability> {

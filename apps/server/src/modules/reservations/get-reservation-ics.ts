@@ -1,7 +1,6 @@
 import { AppError } from '../../lib/app-error.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
 import { assertMember, findReservationOrThrow } from './access.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
 import { buildIcs } from './ics.ts';
 import { reservationRepository } from './reservation-repository.ts';
 
@@ -37,13 +36,13 @@ export interface ReservationIcs {
 
 /** The reservation as an .ics calendar file (members only), in `locale`. */
 export async function getReservationIcs(
-  ctx: ReservationsContext,
-  caller: Caller,
+  ctx: RequestContext,
+  diner: Diner,
   id: string,
   locale: IcsLocale,
 ): Promise<ReservationIcs> {
   const row = await findReservationOrThrow(ctx, id);
-  await assertMember(ctx, row, caller);
+  await assertMember(ctx, row, diner);
   const restaurant = await reservationRepository(ctx.db).findRestaurant(row.restaurantId);
   if (!restaurant) throw AppError.notFound('Restaurant');
   const text = TEXT[locale];

@@ -2,8 +2,7 @@ import type { ListReservationsQuery, ReservationList } from '@comensal/contracts
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
 import { toReservation } from './mappers.ts';
 import { reservationRepository } from './reservation-repository.ts';
 
@@ -14,12 +13,12 @@ const cursorSchema = z
   .strict();
 
 /**
- * The caller's reservations (SPEC §4): `current` = not cancelled and not over, soonest first;
+ * The diner's reservations (SPEC §4): `current` = not cancelled and not over, soonest first;
  * `history` = over, latest first. Cancelled reservations are dropped from both.
  */
 export async function listReservations(
-  ctx: ReservationsContext,
-  caller: Caller,
+  ctx: RequestContext,
+  diner: Diner,
   query: ListReservationsQuery,
 ): Promise<ReservationList> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
@@ -30,7 +29,7 @@ export async function listReservations(
   const repository = reservationRepository(ctx.db);
   const now = ctx.now();
   const rows = await repository.listForMember({
-    userId: caller.userId,
+    userId: diner.userId,
     scope: query.scope,
     now,
     after: cursor ? { startsAt: new Date(cursor.startsAt), id: cursor.id } : null,

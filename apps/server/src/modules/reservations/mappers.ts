@@ -1,4 +1,5 @@
-import type { Reservation, ReservationRestaurant } from '@comensal/contracts';
+import type { Invitation, Reservation, ReservationRestaurant } from '@comensal/contracts';
+import type { InvitationRow } from './invitation-repository.ts';
 import type { MemberRow, ReservationRow } from './reservation-repository.ts';
 import { localSlot } from './slot.ts';
 
@@ -62,7 +63,7 @@ export function toReservation(row: ReservationRow, members: MemberRow[], now: Da
       id: member.userId,
       displayName: member.displayName,
       photoURL: member.photoURL,
-      isGuest: member.isAnonymous,
+      isGuest: member.isGuest,
       isCreator: member.userId === row.createdBy,
     })),
     createdBy: row.createdBy,
@@ -71,5 +72,28 @@ export function toReservation(row: ReservationRow, members: MemberRow[], now: Da
     isCurrent: isCurrentReservation(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toInvitation(row: InvitationRow, now: Date): Invitation {
+  const { reservation } = row;
+  return {
+    id: row.id,
+    restaurantId: row.restaurantId,
+    reservationId: row.reservationId,
+    accepted: row.accepted,
+    createdAt: row.createdAt.toISOString(),
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    email: row.inviteeEmail,
+    invitedBy: row.inviterName === null ? null : { displayName: row.inviterName, photoURL: row.inviterPhoto },
+    restaurant: toReservationRestaurant(row.restaurant),
+    reservation: {
+      ...localSlot(reservation.startsAt, reservation.endsAt, row.restaurant.timeZone),
+      time: { start: reservation.startsAt.toISOString(), end: reservation.endsAt.toISOString() },
+      quantity: reservation.quantity,
+      status: reservation.status,
+      kind: reservation.kind,
+      isCurrent: isCurrentReservation(reservation, now),
+    },
   };
 }

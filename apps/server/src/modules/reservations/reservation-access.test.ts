@@ -6,18 +6,10 @@
 import type { Invitation, Reservation, ReservationInvitationSummary } from '@comensal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
-import {
-  buildLoggedTestApp,
-  DAY,
-  insertTestRestaurant,
-  NOW,
-  reservationInput,
-  reserve,
-  type LoggedTestApp,
-  type TestRestaurant,
-} from './test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
 
-let t: LoggedTestApp;
+let t: TestApp;
 let restaurant: TestRestaurant;
 let creator: TestSession;
 let member: TestSession;
@@ -28,7 +20,7 @@ type Role = 'anonymous' | 'guest' | 'outsider' | 'member' | 'creator';
 const as = (role: Role): TestSession | null => ({ anonymous: null, guest, outsider, member, creator })[role];
 
 beforeAll(async () => {
-  t = await buildLoggedTestApp({ now: NOW });
+  t = await buildTestApp({ now: NOW });
   restaurant = await insertTestRestaurant(t.db);
   [creator, member, guest, outsider] = await Promise.all([
     signUpUser(t.app, { name: 'Creator' }),

@@ -4,8 +4,8 @@
  * - `user:me:reservations` → channel `user:<userId>:reservations`: a member's list changed;
  * - `user:me:invitations` → channel `user:<userId>:invitations`: an invitee's list changed.
  *
- * Events are NOTIFYs issued inside the transaction that made the change (publishLiveEvent), so
- * PostgreSQL delivers them to every instance right after the commit and drops them on rollback.
+ * Events are published inside the transaction that made the change (`ctx.live.publish(message,
+ * tx)`), so every instance gets them right after the commit and none on rollback.
  * Payloads are ids only; clients refetch.
  */
 import {
@@ -16,22 +16,25 @@ import {
   type ReservationEvent,
 } from '@comensal/contracts';
 import type { DbExecutor } from '../../db/client.ts';
-import { publishLiveEvent } from '../live/live-repository.ts';
+import type { RequestContext } from '../../lib/context.ts';
+
+type Live = Pick<RequestContext, 'live'>;
 
 export const userReservationsChannel = (userId: string) => `user:${userId}:reservations`;
 export const userInvitationsChannel = (userId: string) => `user:${userId}:invitations`;
 
 /** `event` on the reservation's topic and on the reservations list of each of `userIds`. */
 export async function publishReservationEvent(
+  ctx: Live,
   tx: DbExecutor,
   event: ReservationEvent,
   reservationId: string,
   userIds: readonly string[],
 ): Promise<void> {
   const data = { reservationId };
-  await publishLiveEvent(tx, { channel: reservationTopic(reservationId), event, data });
+  await ctx.live.publish({ channel: reservationTopic(reservationId), event, data }, tx);
   for (const userId of new Set(userIds)) {
-    await publishLiveEvent(tx, { channel: userReservationsChannel(userId), event, data });
+    await ctx.live.publish({ channel: userReservationsChannel(userId), event, data }, tx);
   }
 }
 
@@ -40,26 +43,28 @@ export async function publishReservationEvent(
  * account) and the reservation's members (the creator sees who was invited / answered).
  */
 export async function publishInvitationEvent(
+  ctx: Live,
   tx: DbExecutor,
   event: (typeof INVITATION_EVENTS)[keyof typeof INVITATION_EVENTS],
   data: InvitationEventData,
   inviteeUserId: string | null,
 ): Promise<void> {
-  await publishLiveEvent(tx, { channel: reservationTopic(data.reservationId), event, data });
+  await ctx.live.publish({ channel: reservationTopic(data.reservationId), event, data }, tx);
   if (inviteeUserId) {
-    await publishLiveEvent(tx, { channel: userInvitationsChannel(inviteeUserId), event, data });
+    await ctx.live.publish({ channel: userInvitationsChannel(inviteeUserId), event, data }, tx);
   }
 }
 
 /** A reservation change that moves pending invitations between the invitees' lists. */
 export async function publishToInvitees(
+  ctx: Live,
   tx: DbExecutor,
   event: ReservationEvent,
   reservationId: string,
   inviteeUserIds: readonly string[],
 ): Promise<void> {
   for (const userId of new Set(inviteeUserIds)) {
-    await publishLiveEvent(tx, { channel: userInvitationsChannel(userId), event, data: { reservationId } });
+    await ctx.live.publish({ channel: userInvitationsChannel(userId), event, data: { reservationId } }, tx);
   }
 }
 

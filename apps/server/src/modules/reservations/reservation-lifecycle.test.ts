@@ -15,19 +15,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientRecordReservations, reservations } from '../../db/schema.ts';
 import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
-import { nextLiveEvent, openLiveClient, type LiveTestClient } from '../live/testing.ts';
-import {
-  buildLoggedTestApp,
-  DAY,
-  insertTestRestaurant,
-  NOW,
-  reservationInput,
-  reserve,
-  type LoggedTestApp,
-  type TestRestaurant,
-} from './test-support.ts';
+import { nextLiveEvent, openLiveClient, type LiveTestClient } from '../../test/live.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
 
-let t: LoggedTestApp;
+let t: TestApp;
 let baseUrl: string;
 let restaurant: TestRestaurant;
 let creator: TestSession;
@@ -35,7 +27,7 @@ let friend: TestSession;
 const sockets: LiveTestClient[] = [];
 
 beforeAll(async () => {
-  t = await buildLoggedTestApp({ now: NOW });
+  t = await buildTestApp({ now: NOW });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await t.app.live.ready();
   restaurant = await insertTestRestaurant(t.db);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
+import { pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
 import {
   diningTables,
   invitations,
@@ -14,38 +15,12 @@ import {
   type ReservationStatus,
 } from '../../db/schema.ts';
 
-/** SQLSTATE of an exclusion-constraint violation (`reservations_table_no_overlap`). */
-const EXCLUSION_VIOLATION = '23P01';
-/** SQLSTATE of the transaction PostgreSQL aborted to break a deadlock. */
-const DEADLOCK_DETECTED = '40P01';
-const MAX_DEADLOCK_ATTEMPTS = 3;
-
-/** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError.cause). */
-export function pgErrorCode(error: unknown): string | null {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-/** The constraint a PostgreSQL error names, also through drizzle's wrapper. */
-export function pgConstraint(error: unknown): string | null {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 /** Runs `write`; the table-clash constraint firing becomes 409 TABLE_TAKEN (never a 500). */
 async function guardTableClash<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (pgErrorCode(error) === EXCLUSION_VIOLATION) {
+    if (pgErrorCode(error) === SQLSTATE.exclusionViolation) {
       throw new AppError('TABLE_TAKEN', 'That table is already reserved for an overlapping time');
     }
     throw error;
@@ -127,7 +102,7 @@ export interface MemberRow {
   userId: string;
   displayName: string;
   photoURL: string | null;
-  isAnonymous: boolean;
+  isGuest: boolean;
   email: string;
   locale: string | null;
 }
@@ -175,22 +150,6 @@ const holdsTableDuring = (start: Date, end: Date): SQL =>
 
 export function reservationRepository(db: Db) {
   return {
-    /**
-     * `db.transaction`, so use cases need not touch drizzle. A transaction PostgreSQL chose to end
-     * a deadlock with is run again (it changed nothing): two bookings inserted at once can each
-     * wait on the other's uncommitted row of the exclusion constraint, and the run that follows
-     * the other's commit answers TABLE_TAKEN, never a 500.
-     */
-    async transaction<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await db.transaction((tx) => work(tx));
-        } catch (error) {
-          if (pgErrorCode(error) !== DEADLOCK_DETECTED || attempt >= MAX_DEADLOCK_ATTEMPTS) throw error;
-        }
-      }
-    },
-
     async findRestaurant(id: string, tx: DbExecutor = db): Promise<BookingRestaurantRow | null> {
       const [row] = await tx
         .select({
@@ -339,7 +298,7 @@ export function reservationRepository(db: Db) {
           userId: users.id,
           displayName: users.name,
           photoURL: users.image,
-          isAnonymous: users.isAnonymous,
+          isGuest: users.isAnonymous,
           email: users.email,
           locale: users.locale,
         })
@@ -377,7 +336,7 @@ export function reservationRepository(db: Db) {
     },
 
     /**
-     * The caller's reservations, cancelled ones left out. `current`: not over at `now`, soonest
+     * The diner's reservations, cancelled ones left out. `current`: not over at `now`, soonest
      * first; `history`: over, latest first. Keyset on (starts_at, id).
      */
     async listForMember(

@@ -1,9 +1,19 @@
+/**
+ * The HTTP face of reservations, invitations included (DESIGN §4; roles per §5, see access.ts):
+ * each route checks the request against its schema, finds the diner and calls one use case.
+ */
 import {
   apiErrorSchema,
   availabilityQuerySchema,
   availabilitySchema,
+  createInvitationInputSchema,
   createReservationInputSchema,
+  invitationListSchema,
+  invitationParamsSchema,
+  invitationSchema,
+  listInvitationsQuerySchema,
   listReservationsQuerySchema,
+  reservationInvitationSummarySchema,
   reservationListSchema,
   reservationParamsSchema,
   reservationSchema,
@@ -12,16 +22,20 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appContext, findDiner, requestContext, requireDiner } from '../../http/request.ts';
+import type { Diner } from '../../lib/context.ts';
+import { acceptInvitation, rejectInvitation } from './answer-invitation.ts';
 import { cancelReservation } from './cancel-reservation.ts';
-import { requireCaller, type Caller } from './caller.ts';
-import type { InvitationMailer, ReservationsContext } from './context.ts';
+import { createInvitation } from './create-invitation.ts';
 import { createReservation } from './create-reservation.ts';
 import { getAvailability } from './get-availability.ts';
+import { getInvitationSummary } from './get-invitation-summary.ts';
 import { getReservation } from './get-reservation.ts';
 import { getReservationIcs, type IcsLocale } from './get-reservation-ics.ts';
 import { leaveReservation } from './leave-reservation.ts';
+import { listInvitations } from './list-invitations.ts';
 import { listReservations } from './list-reservations.ts';
-import { registerReservationTopics, type LiveTopics } from './live-topics.ts';
+import { registerReservationTopics } from './live-topics.ts';
 import { clearAssistance, clearOrdersReadyNotification, requestAssistance } from './set-reservation-flags.ts';
 import { updateReservation } from './update-reservation.ts';
 
@@ -29,29 +43,14 @@ const restaurantParams = z.object({ id: z.string().min(1).max(100) }).strict();
 const e = apiErrorSchema;
 const memberErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 
-/** The use-case context of a request (the mail service only when the mail plugin is there). */
-export function reservationsContext(app: FastifyInstance, request: FastifyRequest): ReservationsContext {
-  return {
-    db: app.db,
-    now: app.now,
-    log: request.log,
-    publicUrl: app.config.publicUrl,
-    mailer: app.hasDecorator('mailer') ? (app as unknown as { mailer: InvitationMailer }).mailer : null,
-  };
-}
-
-function icsLocale(caller: Caller, request: FastifyRequest): IcsLocale {
-  if (caller.locale === 'es-ES' || caller.locale === 'en-US') return caller.locale;
+function icsLocale(diner: Diner, request: FastifyRequest): IcsLocale {
+  if (diner.locale === 'es-ES' || diner.locale === 'en-US') return diner.locale;
   return /^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es-ES' : 'en-US';
 }
 
-/** Reservations (DESIGN §4; roles per §5, see access.ts). */
 export async function reservationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => reservationsContext(app, request);
-  if (app.hasDecorator('live')) {
-    registerReservationTopics((app as unknown as { live: LiveTopics }).live, { db: app.db, now: app.now });
-  }
+  registerReservationTopics(app.live, appContext(app));
 
   app.get(
     '/api/restaurants/:id/availability',
@@ -68,7 +67,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: availabilitySchema, 400: e, 404: e },
       },
     },
-    async (request) => getAvailability(ctx(request), request.params.id, request.query),
+    async (request) => getAvailability(requestContext(request), request.params.id, request.query),
   );
 
   app.post(
@@ -86,8 +85,8 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(request);
-      const reservation = await createReservation(ctx(request), caller, request.body);
+      const diner = await requireDiner(request);
+      const reservation = await createReservation(requestContext(request), diner, request.body);
       return reply.status(201).send(reservation);
     },
   );
@@ -97,14 +96,14 @@ export async function reservationRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['reservations'],
-        summary: "The caller's reservations",
+        summary: "The diner's reservations",
         description:
           'current: not over, soonest first; history: over, latest first; cancelled ones are left out.',
         querystring: listReservationsQuerySchema,
         response: { 200: reservationListSchema, 400: e, 401: e },
       },
     },
-    async (request) => listReservations(ctx(request), await requireCaller(request), request.query),
+    async (request) => listReservations(requestContext(request), await requireDiner(request), request.query),
   );
 
   app.get(
@@ -117,7 +116,8 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => getReservation(ctx(request), await requireCaller(request), request.params.id),
+    async (request) =>
+      getReservation(requestContext(request), await requireDiner(request), request.params.id),
   );
 
   app.patch(
@@ -132,7 +132,12 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      updateReservation(ctx(request), await requireCaller(request), request.params.id, request.body),
+      updateReservation(
+        requestContext(request),
+        await requireDiner(request),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.post(
@@ -145,7 +150,8 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => cancelReservation(ctx(request), await requireCaller(request), request.params.id),
+    async (request) =>
+      cancelReservation(requestContext(request), await requireDiner(request), request.params.id),
   );
 
   app.post(
@@ -159,7 +165,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await leaveReservation(ctx(request), await requireCaller(request), request.params.id);
+      await leaveReservation(requestContext(request), await requireDiner(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -174,7 +180,8 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => requestAssistance(ctx(request), await requireCaller(request), request.params.id),
+    async (request) =>
+      requestAssistance(requestContext(request), await requireDiner(request), request.params.id),
   );
 
   app.delete(
@@ -187,7 +194,8 @@ export async function reservationRoutes(instance: FastifyInstance) {
         response: { 200: reservationSchema, ...memberErrors },
       },
     },
-    async (request) => clearAssistance(ctx(request), await requireCaller(request), request.params.id),
+    async (request) =>
+      clearAssistance(requestContext(request), await requireDiner(request), request.params.id),
   );
 
   app.delete(
@@ -201,7 +209,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      clearOrdersReadyNotification(ctx(request), await requireCaller(request), request.params.id),
+      clearOrdersReadyNotification(requestContext(request), await requireDiner(request), request.params.id),
   );
 
   app.get(
@@ -210,18 +218,18 @@ export async function reservationRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['reservations'],
         summary: 'The reservation as an iCalendar file (members)',
-        description: 'text/calendar (RFC 5545), times in UTC, in the caller’s language.',
+        description: 'text/calendar (RFC 5545), times in UTC, in the diner’s language.',
         params: reservationParamsSchema,
         response: { 200: z.string().describe('text/calendar'), ...memberErrors },
       },
     },
     async (request, reply) => {
-      const caller = await requireCaller(request);
+      const diner = await requireDiner(request);
       const ics = await getReservationIcs(
-        ctx(request),
-        caller,
+        requestContext(request),
+        diner,
         request.params.id,
-        icsLocale(caller, request),
+        icsLocale(diner, request),
       );
       return reply
         .type('text/calendar; charset=utf-8')
@@ -229,5 +237,92 @@ export async function reservationRoutes(instance: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .send(ics.body);
     },
+  );
+
+  // Invitations: the creator invites; the invitee answers.
+
+  app.get(
+    '/api/reservations/:id/invitation',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'The public invitation summary of a reservation',
+        description:
+          'Anyone with the link: restaurant, date and time, party size, who invites (never members or e-mails). ' +
+          'A signed-in diner also gets `viewer` (member? their invitation id to accept or reject).',
+        params: reservationParamsSchema,
+        response: { 200: reservationInvitationSummarySchema, 400: e, 404: e },
+      },
+    },
+    async (request) =>
+      getInvitationSummary(requestContext(request), await findDiner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/reservations/:id/invitations',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Invite someone by e-mail (creator)',
+        description:
+          'An existing user or a not-yet-registered e-mail. 409 ALREADY_INVITED (pending one exists), ' +
+          'ALREADY_MEMBER, RESERVATION_CLOSED. Sends the invitation e-mail with the public link.',
+        params: reservationParamsSchema,
+        body: createInvitationInputSchema,
+        response: { 201: invitationSchema, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const diner = await requireDiner(request);
+      const invitation = await createInvitation(
+        requestContext(request),
+        diner,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.get(
+    '/api/invitations',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: "The diner's invitations, newest first",
+        description: 'current: pending on a reservation neither cancelled nor over; history: the rest.',
+        querystring: listInvitationsQuerySchema,
+        response: { 200: invitationListSchema, 400: e, 401: e },
+      },
+    },
+    async (request) => listInvitations(requestContext(request), await requireDiner(request), request.query),
+  );
+
+  app.post(
+    '/api/invitations/:id/accept',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Accept an invitation (the invitee): join the reservation',
+        params: invitationParamsSchema,
+        response: { 200: invitationSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      acceptInvitation(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/invitations/:id/reject',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Reject an invitation (the invitee)',
+        params: invitationParamsSchema,
+        response: { 200: invitationSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      rejectInvitation(requestContext(request), await requireDiner(request), request.params.id),
   );
 }

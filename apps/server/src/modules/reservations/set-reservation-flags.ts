@@ -4,41 +4,41 @@
  * flag that is already set changes nothing and publishes nothing.
  */
 import type { Reservation } from '@comensal/contracts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
 import { assertCurrent, assertMember, findReservationOrThrow, memberIds, readReservation } from './access.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
 import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository } from './reservation-repository.ts';
 
 type Flag = 'requestedAssistance' | 'ordersReadyNotification';
 
 async function setFlag(
-  ctx: ReservationsContext,
-  caller: Caller,
+  ctx: RequestContext,
+  diner: Diner,
   id: string,
   flag: Flag,
   value: boolean,
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
-  await repository.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const row = await findReservationOrThrow(ctx, id, { tx, lock: true });
-    await assertMember(ctx, row, caller, tx);
+    await assertMember(ctx, row, diner, tx);
     // calling for assistance needs a reservation that is still on; clearing a flag is always fine
     if (value) assertCurrent(row, ctx.now());
     if (row[flag] === value) return;
     await repository.update(id, { [flag]: value }, tx);
     const event =
       flag === 'requestedAssistance' ? RESERVATION_EVENTS.assistanceChanged : RESERVATION_EVENTS.readyChanged;
-    await publishReservationEvent(tx, event, id, await memberIds(ctx, id, tx));
+    await publishReservationEvent(ctx, tx, event, id, await memberIds(ctx, id, tx));
   });
   return readReservation(ctx, id);
 }
 
-export const requestAssistance = (ctx: ReservationsContext, caller: Caller, id: string) =>
-  setFlag(ctx, caller, id, 'requestedAssistance', true);
+export const requestAssistance = (ctx: RequestContext, diner: Diner, id: string) =>
+  setFlag(ctx, diner, id, 'requestedAssistance', true);
 
-export const clearAssistance = (ctx: ReservationsContext, caller: Caller, id: string) =>
-  setFlag(ctx, caller, id, 'requestedAssistance', false);
+export const clearAssistance = (ctx: RequestContext, diner: Diner, id: string) =>
+  setFlag(ctx, diner, id, 'requestedAssistance', false);
 
-export const clearOrdersReadyNotification = (ctx: ReservationsContext, caller: Caller, id: string) =>
-  setFlag(ctx, caller, id, 'ordersReadyNotification', false);
+export const clearOrdersReadyNotification = (ctx: RequestContext, diner: Diner, id: string) =>
+  setFlag(ctx, diner, id, 'ordersReadyNotification', false);

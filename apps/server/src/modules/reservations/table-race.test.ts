@@ -8,14 +8,8 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRecordReservations, reservationMembers, reservations } from '../../db/schema.ts';
 import { signInGuest, type TestSession } from '../../test/sessions.ts';
-import {
-  buildLoggedTestApp,
-  insertTestRestaurant,
-  NOW,
-  reservationInput,
-  type LoggedTestApp,
-  type TestRestaurant,
-} from './test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { insertTestRestaurant, NOW, reservationInput, type TestRestaurant } from './testing.ts';
 
 const DINERS = 50;
 const ROUNDS = 10;
@@ -24,13 +18,13 @@ const ROUND_DATES = ['10', '11', '12', '13', '14', '16', '17', '18', '19', '20']
   (day) => `2026-03-${day}`,
 );
 
-let t: LoggedTestApp;
+let t: TestApp;
 let baseUrl: string;
 let restaurant: TestRestaurant;
 let guests: TestSession[];
 
 beforeAll(async () => {
-  t = await buildLoggedTestApp({
+  t = await buildTestApp({
     now: NOW,
     // 50 guests sign in from one address: lift the per-IP sign-in limit for this suite
     config: { authRateLimit: { windowSeconds: 600, perIp: 10_000, perAccount: 10 } },

@@ -1,6 +1,8 @@
 import type { Reservation, UpdateReservationInput } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { refreshClientRecordEntries } from '../client-records/save-client-record.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
+import { refreshClientRecordEntries } from './save-client-record.ts';
 import {
   assertCreator,
   assertCurrent,
@@ -8,8 +10,6 @@ import {
   memberIds,
   readReservation,
 } from './access.ts';
-import type { Caller } from './caller.ts';
-import type { ReservationsContext } from './context.ts';
 import { checkTable } from './create-reservation.ts';
 import { publishReservationEvent, publishToInvitees, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository, type ReservationChanges } from './reservation-repository.ts';
@@ -21,16 +21,16 @@ import { localSlot, resolveSlot, ruleViolation } from './slot.ts';
  * The row is locked for the transaction, so concurrent changes apply one after the other.
  */
 export async function updateReservation(
-  ctx: ReservationsContext,
-  caller: Caller,
+  ctx: RequestContext,
+  diner: Diner,
   id: string,
   input: UpdateReservationInput,
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
   const now = ctx.now();
-  await repository.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const row = await findReservationOrThrow(ctx, id, { tx, lock: true });
-    assertCreator(row, caller);
+    assertCreator(row, diner);
     assertCurrent(row, now);
     const restaurant = await repository.findRestaurant(row.restaurantId, tx);
     if (!restaurant) throw AppError.notFound('Restaurant');
@@ -79,9 +79,10 @@ export async function updateReservation(
     if (changes.startsAt !== undefined || changes.tableId !== undefined) {
       await refreshClientRecordEntries(ctx, tx, id, { date: startsAt, tableNumber });
     }
-    await publishReservationEvent(tx, RESERVATION_EVENTS.updated, id, await memberIds(ctx, id, tx));
+    await publishReservationEvent(ctx, tx, RESERVATION_EVENTS.updated, id, await memberIds(ctx, id, tx));
     // pending invitations show the date and time too
     await publishToInvitees(
+      ctx,
       tx,
       RESERVATION_EVENTS.updated,
       id,

@@ -1,9 +1,9 @@
 import { MENU_CHANGED_EVENT, menuTopic, type Product } from '@comensal/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { publishLiveEvent } from '../live/live-repository.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { toProduct } from './mappers.ts';
 import { assertSection, parseOrThrow, productFieldsSchema, toProductColumns } from './product-input.ts';
 import { productRepository } from './product-repository.ts';
@@ -26,7 +26,7 @@ export const createProductInputSchema = productFieldsSchema
  * in one transaction, announcing `menu.changed` `{ productId }` on `restaurant:<id>:menu` at commit.
  */
 export async function createProduct(
-  ctx: UseCaseContext,
+  ctx: Pick<RequestContext, 'db' | 'live'>,
   restaurantId: string,
   input: unknown,
 ): Promise<Product> {
@@ -34,7 +34,7 @@ export async function createProduct(
   if (!isUuid(restaurantId)) throw AppError.notFound('Restaurant');
   const restaurants = restaurantRepository(ctx.db);
   const products = productRepository(ctx.db);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const restaurant = await restaurants.findBasics(restaurantId, tx);
     if (!restaurant) throw AppError.notFound('Restaurant');
     assertSection(restaurant.sections, fields.section);
@@ -58,11 +58,10 @@ export async function createProduct(
     );
     const row = await products.findById(restaurantId, productId, tx);
     if (!row) throw new Error('the new product is missing');
-    await publishLiveEvent(tx, {
-      channel: menuTopic(restaurantId),
-      event: MENU_CHANGED_EVENT,
-      data: { productId },
-    });
+    await ctx.live.publish(
+      { channel: menuTopic(restaurantId), event: MENU_CHANGED_EVENT, data: { productId } },
+      tx,
+    );
     return toProduct(row, restaurant.currency);
   });
 }

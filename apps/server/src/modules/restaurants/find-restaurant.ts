@@ -1,11 +1,11 @@
 import { AppError } from '../../lib/app-error.ts';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { restaurantRepository, type RestaurantRow } from './restaurant-repository.ts';
 
 /** The restaurant, or NOT_FOUND for an unknown or malformed id. */
 export async function findRestaurantOrThrow(
-  ctx: UseCaseContext,
+  ctx: Pick<RequestContext, 'db'>,
   id: string,
   now: Date,
 ): Promise<RestaurantRow> {
@@ -15,6 +15,14 @@ export async function findRestaurantOrThrow(
 }
 
 /** Whether the restaurant exists (false for a malformed id); cheap, for authorisation checks. */
-export async function restaurantExists(ctx: Pick<UseCaseContext, 'db'>, id: string): Promise<boolean> {
+export async function restaurantExists(ctx: Pick<RequestContext, 'db'>, id: string): Promise<boolean> {
   return isUuid(id) && (await restaurantRepository(ctx.db).exists(id));
+}
+
+/** The restaurant with this slug (scripts and benchmarks name demo restaurants by it), or null. */
+export async function findRestaurantIdBySlug(
+  ctx: Pick<RequestContext, 'db'>,
+  slug: string,
+): Promise<string | null> {
+  return restaurantRepository(ctx.db).findIdBySlug(slug);
 }

@@ -1,9 +1,10 @@
 import type { GetMenuQuery, Menu } from '@comensal/contracts';
 import { isProductVisible, localWeekdayAndTime, priceProduct } from '@comensal/domain';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { findRestaurantOrThrow } from './find-restaurant.ts';
 import { toProduct } from './mappers.ts';
-import type { CachedBody, MenuCache } from './response-cache.ts';
+import type { CachedBody } from '../../lib/cached-body.ts';
+import type { MenuCache } from './menu-cache.ts';
 import { productRepository, type ProductRow } from './product-repository.ts';
 import type { RestaurantRow } from './restaurant-repository.ts';
 
@@ -26,7 +27,11 @@ function shownPrice(product: ProductRow): number {
  * is under a 11,50 € limit even if its price before the discount is 12,50 €.
  * Sections keep the restaurant's order and only those with items are listed.
  */
-export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: GetMenuQuery): Promise<Menu> {
+export async function getMenu(
+  ctx: Pick<RequestContext, 'db' | 'now'>,
+  restaurantId: string,
+  query: GetMenuQuery,
+): Promise<Menu> {
   const now = ctx.now();
   const restaurant = await findRestaurantOrThrow(ctx, restaurantId, now);
   const isVisible = visibleAt(restaurant, now);
@@ -57,10 +62,10 @@ export async function getMenu(ctx: UseCaseContext, restaurantId: string, query: 
 
 /**
  * {@link getMenu} as ready-to-send JSON bytes with an ETag, from the instance's menu cache
- * (see response-cache.ts for why a cached answer is never stale past the `menu.changed` event).
+ * (see menu-cache.ts for why a cached answer is never stale past the `menu.changed` event).
  */
 export async function getCachedMenu(
-  ctx: UseCaseContext,
+  ctx: Pick<RequestContext, 'db' | 'now'>,
   cache: MenuCache,
   restaurantId: string,
   query: GetMenuQuery,

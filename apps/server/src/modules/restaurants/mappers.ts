@@ -6,7 +6,8 @@ import {
   type RestaurantSummary,
 } from '@comensal/contracts';
 import type { ProductRow } from './product-repository.ts';
-import type { RestaurantRow, RestaurantSummaryRow, RoomRow } from './restaurant-repository.ts';
+import type { RestaurantSummaryRow } from './list/list-repository.ts';
+import type { RestaurantRow, RoomRow } from './restaurant-repository.ts';
 
 const isDietaryTag = (tag: string): tag is DietaryTag => (DIETARY_TAGS as readonly string[]).includes(tag);
 

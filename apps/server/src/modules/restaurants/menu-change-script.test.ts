@@ -5,7 +5,8 @@ import { MENU_CHANGED_EVENT, menuTopic, type Product } from '@comensal/contracts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { openLiveClient, TEST_ORIGIN, type LiveTestClient } from '../live/testing.ts';
+import { openLiveClient, type LiveTestClient } from '../../test/live.ts';
+import { TEST_ORIGIN } from '../../test/sessions.ts';
 
 const execFileAsync = promisify(execFile);
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/menu-change.ts');

@@ -1,10 +1,11 @@
 import { menuSchema, menuTopic, type Menu, type Product, type RestaurantList } from '@comensal/contracts';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appContext } from '../../http/request.ts';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import type { SeedProduct } from '../../db/seed/types.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { nextLiveEvent } from '../live/testing.ts';
+import { nextLiveEvent } from '../../test/live.ts';
 import { updateProduct } from './update-product.ts';
 
 // Madrid is UTC+1 in early March 2026; 2 March is a Monday.
@@ -121,7 +122,7 @@ describe('GET /api/restaurants/:id/menu', () => {
     expect(await menuAt(MONDAY_13H)).toContain('lastOne');
     const change = async (stock: number) => {
       const event = nextLiveEvent(t.app, menuTopic(restaurantId));
-      await updateProduct({ db: t.db.db, now: t.clock.now }, restaurantId, productIds.lastOne!, { stock });
+      await updateProduct(appContext(t.app), restaurantId, productIds.lastOne!, { stock });
       await event; // this instance dropped its cached menu
     };
     await change(0);

@@ -1,6 +1,6 @@
 import type { PriceProductInput, ProductPriceAnswer } from '@comensal/contracts';
 import { priceProduct } from '@comensal/domain';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { getProduct } from './get-product.ts';
 
 /**
@@ -9,7 +9,7 @@ import { getProduct } from './get-product.ts';
  * invalid selection is a DomainError → 400 VALIDATION_FAILED with `details.reason`.
  */
 export async function priceProductChoice(
-  ctx: UseCaseContext,
+  ctx: Pick<RequestContext, 'db' | 'now'>,
   restaurantId: string,
   productId: string,
   input: PriceProductInput,

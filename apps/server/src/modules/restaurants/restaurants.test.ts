@@ -3,10 +3,12 @@ import { menuTopic, type RestaurantDetail, type RestaurantList } from '@comensal
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appContext } from '../../http/request.ts';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { nextLiveEvent, signInForTest, TEST_ORIGIN } from '../live/testing.ts';
-import { listRestaurants } from './list-restaurants.ts';
+import { nextLiveEvent } from '../../test/live.ts';
+import { signUpUser, TEST_ORIGIN } from '../../test/sessions.ts';
+import { listRestaurants } from './list/list-restaurants.ts';
 import { RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels.ts';
 import { updateProduct } from './update-product.ts';
 
@@ -340,7 +342,7 @@ describe('the cached list answers follow every change', () => {
   it('a favourite restaurant shows in the counts at once', async () => {
     const before = await get('/api/restaurants?q=zeta');
     expect(before.body.items[0]?.favoritesCount).toBe(0);
-    const diner = await signInForTest(t.app);
+    const diner = await signUpUser(t.app);
     const dropped = nextLiveEvent(t.app, RESTAURANT_LIST_CACHE_CHANNEL);
     const put = await t.app.inject({
       method: 'PUT',
@@ -359,14 +361,9 @@ describe('the cached list answers follow every change', () => {
     );
     expect(names((await get('/api/restaurants?vegan=true')).body)).not.toContain('Verde Pronto');
     const changed = nextLiveEvent(t.app, menuTopic(restaurant.restaurant.id));
-    await updateProduct(
-      { db: t.db.db, now: t.clock.now },
-      restaurant.restaurant.id,
-      restaurant.products[0]!.id,
-      {
-        tags: ['vegan'],
-      },
-    );
+    await updateProduct(appContext(t.app), restaurant.restaurant.id, restaurant.products[0]!.id, {
+      tags: ['vegan'],
+    });
     await changed;
     const list = await get('/api/restaurants?vegan=true');
     expect(names(list.body)).toContain('Verde Pronto');

@@ -9,29 +9,18 @@ import {
   restaurantDetailSchema,
   restaurantListSchema,
 } from '@comensal/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UseCaseContext } from '../../lib/context.ts';
-import { ALL_CHANNELS } from '../../plugins/live.ts';
+import { appContext, requestContext } from '../../http/request.ts';
+import { sendCached } from '../../http/send-cached.ts';
+import { createAnswerCaches } from './answer-caches.ts';
 import { restaurantExists } from './find-restaurant.ts';
 import { getCachedMenu } from './get-menu.ts';
 import { getProduct } from './get-product.ts';
 import { getRestaurant } from './get-restaurant.ts';
-import { createNearbySources, getCachedRestaurantList } from './list-restaurants.ts';
-import {
-  acceptsGzip,
-  createListCache,
-  createMenuCache,
-  gzipped,
-  matchesEtag,
-  type CachedBody,
-} from './response-cache.ts';
-import {
-  MENU_TOPIC_PATTERN,
-  RESTAURANT_LIST_CACHE_CHANNEL,
-  restaurantIdOfMenuChannel,
-} from './live-channels.ts';
+import { getCachedRestaurantList } from './list/list-restaurants.ts';
+import { MENU_TOPIC_PATTERN } from './live-channels.ts';
 import { priceProductChoice } from './price-product.ts';
 
 // Ids are checked by the use cases: a malformed id is a 404 like an unknown one.
@@ -43,54 +32,11 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 /** Public read endpoints (anonymous callers welcome). */
 export async function restaurantRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): UseCaseContext => ({ db: app.db, now: app.now });
+  const caches = createAnswerCaches(appContext(app));
+  app.live.onEvent(caches.onLiveEvent);
 
   // Live: anyone may follow the menu of an existing restaurant.
-  app.live.registerTopic(MENU_TOPIC_PATTERN, (_session, { id }) => restaurantExists(ctx(), id ?? ''));
-
-  // The answer caches of this instance, emptied by the events of every instance: a menu per
-  // restaurant by its menu events; the lists by any menu or list event.
-  // The nearest-first pages come from the positions and list items in memory, dropped by the
-  // same events (a restaurant's own, or any restaurant change announced by migration 0005).
-  const menuCache = createMenuCache();
-  const listCache = createListCache();
-  const nearby = createNearbySources({ ...ctx(), log: app.log });
-  app.live.onEvent(({ channel, data }) => {
-    if (channel === ALL_CHANNELS) {
-      menuCache.clear();
-      listCache.clear();
-      nearby.index.invalidate();
-      nearby.summaries.clear();
-      return;
-    }
-    if (channel === RESTAURANT_LIST_CACHE_CHANNEL) {
-      listCache.clear();
-      const restaurantId = (data as { restaurantId?: unknown } | null)?.restaurantId;
-      if (typeof restaurantId === 'string') return nearby.summaries.invalidate(restaurantId);
-      nearby.index.invalidate();
-      nearby.summaries.clear();
-      return;
-    }
-    const restaurantId = restaurantIdOfMenuChannel(channel);
-    if (restaurantId) {
-      menuCache.invalidate(restaurantId);
-      listCache.clear();
-      nearby.summaries.invalidate(restaurantId);
-      nearby.index.menuChanged(restaurantId);
-    }
-  });
-
-  /** Precomputed JSON bytes (gzip when accepted) with validators: 304 when the client has them. */
-  const sendCached = async (request: FastifyRequest, reply: FastifyReply, cached: CachedBody) => {
-    const compressed = acceptsGzip(request.headers['accept-encoding']) ? await gzipped(cached) : null;
-    const { body, etag } = compressed ?? cached;
-    // the same for everyone; revalidate each time (it changes live), 304 when unchanged
-    reply.header('etag', etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined as never);
-    if (compressed) reply.header('content-encoding', 'gzip');
-    // a Buffer is sent as is: Fastify does not serialise it again
-    return reply.type('application/json; charset=utf-8').send(body as never);
-  };
+  app.live.registerTopic(MENU_TOPIC_PATTERN, (_diner, { id }) => restaurantExists(appContext(app), id ?? ''));
 
   app.get(
     '/api/restaurants',
@@ -109,7 +55,11 @@ export async function restaurantRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await getCachedRestaurantList(ctx(), listCache, request.query, nearby)),
+      sendCached(
+        request,
+        reply,
+        await getCachedRestaurantList(requestContext(request), caches.lists, request.query, caches.nearby),
+      ),
   );
 
   app.get(
@@ -122,7 +72,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         response: { 200: restaurantDetailSchema, ...errors },
       },
     },
-    async (request) => getRestaurant(ctx(), request.params.id),
+    async (request) => getRestaurant(requestContext(request), request.params.id),
   );
 
   app.get(
@@ -140,7 +90,11 @@ export async function restaurantRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await getCachedMenu(ctx(), menuCache, request.params.id, request.query)),
+      sendCached(
+        request,
+        reply,
+        await getCachedMenu(requestContext(request), caches.menus, request.params.id, request.query),
+      ),
   );
 
   app.get(
@@ -153,7 +107,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         response: { 200: productSchema, ...errors },
       },
     },
-    async (request) => getProduct(ctx(), request.params.id, request.params.productId),
+    async (request) => getProduct(requestContext(request), request.params.id, request.params.productId),
   );
 
   app.post(
@@ -171,6 +125,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         response: { 200: productPriceSchema, ...errors },
       },
     },
-    async (request) => priceProductChoice(ctx(), request.params.id, request.params.productId, request.body),
+    async (request) =>
+      priceProductChoice(requestContext(request), request.params.id, request.params.productId, request.body),
   );
 }

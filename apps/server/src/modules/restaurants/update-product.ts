@@ -1,8 +1,8 @@
 import { MENU_CHANGED_EVENT, menuTopic, type Product } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { publishLiveEvent } from '../live/live-repository.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { toProduct } from './mappers.ts';
 import { assertSection, parseOrThrow, productFieldsSchema, toProductColumns } from './product-input.ts';
 import { productRepository } from './product-repository.ts';
@@ -20,7 +20,7 @@ export type UpdateProductInput = Parameters<typeof updateProductInputSchema.pars
  * the menu answers are cached per instance until that event arrives.
  */
 export async function updateProduct(
-  ctx: UseCaseContext,
+  ctx: Pick<RequestContext, 'db' | 'live'>,
   restaurantId: string,
   productId: string,
   input: unknown,
@@ -30,7 +30,7 @@ export async function updateProduct(
   if (!isUuid(productId)) throw AppError.notFound('Product');
   const restaurants = restaurantRepository(ctx.db);
   const products = productRepository(ctx.db);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const restaurant = await restaurants.findBasics(restaurantId, tx);
     if (!restaurant) throw AppError.notFound('Restaurant');
     assertSection(restaurant.sections, changes.section);
@@ -38,11 +38,10 @@ export async function updateProduct(
     await products.update(restaurantId, productId, toProductColumns(changes), tx);
     const row = await products.findById(restaurantId, productId, tx);
     if (!row) throw AppError.notFound('Product');
-    await publishLiveEvent(tx, {
-      channel: menuTopic(restaurantId),
-      event: MENU_CHANGED_EVENT,
-      data: { productId },
-    });
+    await ctx.live.publish(
+      { channel: menuTopic(restaurantId), event: MENU_CHANGED_EVENT, data: { productId } },
+      tx,
+    );
     return toProduct(row, restaurant.currency);
   });
 }

@@ -1,6 +1,6 @@
 import type { ListUsersQuery, UserList } from '@comensal/contracts';
 import { z } from 'zod';
-import type { UseCaseContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { listUserSummaries } from './user-repository.ts';
 
@@ -11,7 +11,7 @@ const cursorSchema = z.object({ k: z.string().max(1000), id: z.uuid() }).strict(
  * The user list for signed-in users (SPEC §6): display name, e-mail and photo only, never
  * guests, searched by `q` in the name or e-mail, by name, in keyset pages.
  */
-export async function listUsers(ctx: UseCaseContext, query: ListUsersQuery): Promise<UserList> {
+export async function listUsers(ctx: Pick<RequestContext, 'db'>, query: ListUsersQuery): Promise<UserList> {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
   const rows = await listUserSummaries(ctx.db, {

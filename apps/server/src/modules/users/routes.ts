@@ -1,7 +1,7 @@
 import { apiErrorSchema, listUsersQuerySchema, userListSchema } from '@comensal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { requestContext, requireUser } from '../../http/request.ts';
 import { listUsers } from './list-users.ts';
 
 /** The user list: signed-in users only (guests 403, anonymous 401). */
@@ -23,7 +23,7 @@ export async function userRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       await requireUser(request);
-      return listUsers({ db: app.db, now: app.now }, request.query);
+      return listUsers(requestContext(request), request.query);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWith, signInAsGuest, signUp, type TestSession } from '../../auth/testing/sessions.ts';
+import { getWith, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -9,12 +9,12 @@ const names = ['Ángela Núñez', 'Bruno Díaz', 'Carla Pérez', 'Carlos Soto', 
 
 beforeAll(async () => {
   t = await buildTestApp();
-  caller = await signUp(t.app, { name: 'Zoe Caller' });
+  caller = await signUpUser(t.app, { name: 'Zoe Caller' });
   for (const name of names) {
     const first = name.split(' ')[0]!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    await signUp(t.app, { name, email: `${first}-${Math.random().toString(36).slice(2)}@example.com` });
+    await signUpUser(t.app, { name, email: `${first}-${Math.random().toString(36).slice(2)}@example.com` });
   }
-  guest = await signInAsGuest(t.app);
+  guest = await signInGuest(t.app);
 });
 afterAll(() => t?.close());
 

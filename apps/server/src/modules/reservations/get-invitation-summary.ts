@@ -1,0 +1,41 @@
+import type { ReservationInvitationSummary } from '@comensal/contracts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
+import { findReservationOrThrow } from './access.ts';
+import { isCurrentReservation, toReservationRestaurant } from './mappers.ts';
+import { reservationRepository } from './reservation-repository.ts';
+import { localSlot } from './slot.ts';
+import { invitationRepository } from './invitation-repository.ts';
+import { inviteeOf } from './invitee.ts';
+
+/**
+ * The public invitation page (anyone with the link): restaurant, date and time, party size and
+ * who invites — never the members or any e-mail. A signed-in diner also learns whether they
+ * are a member and which invitation of theirs (if any) to answer.
+ */
+export async function getInvitationSummary(
+  ctx: RequestContext,
+  diner: Diner | null,
+  reservationId: string,
+): Promise<ReservationInvitationSummary> {
+  const reservations = reservationRepository(ctx.db);
+  const row = await findReservationOrThrow(ctx, reservationId);
+  const creator = await reservations.findUser(row.createdBy);
+  const viewer = diner
+    ? {
+        isMember: await reservations.isMember(row.id, diner.userId),
+        invitation: await invitationRepository(ctx.db).findForInvitee(row.id, inviteeOf(diner)),
+      }
+    : null;
+  return {
+    reservationId: row.id,
+    restaurant: toReservationRestaurant(row.restaurant),
+    ...localSlot(row.startsAt, row.endsAt, row.restaurant.timeZone),
+    time: { start: row.startsAt.toISOString(), end: row.endsAt.toISOString() },
+    quantity: row.quantity,
+    status: row.status,
+    kind: row.kind,
+    isCurrent: isCurrentReservation(row, ctx.now()),
+    inviter: { displayName: creator?.displayName ?? '', photoURL: creator?.photoURL ?? null },
+    viewer,
+  };
+}

@@ -1,0 +1,47 @@
+import type { InvitationList, ListInvitationsQuery } from '@comensal/contracts';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
+import { invitationRepository } from './invitation-repository.ts';
+import { inviteeOf } from './invitee.ts';
+import { toInvitation } from './mappers.ts';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+const cursorSchema = z
+  .object({ scope: z.enum(['current', 'history']), createdAt: z.iso.datetime(), id: z.uuid() })
+  .strict();
+
+/**
+ * The diner's invitations, newest first (SPEC §7 "live list by createdAt descending"):
+ * `current` = pending on a reservation neither cancelled nor over; `history` = the rest.
+ */
+export async function listInvitations(
+  ctx: RequestContext,
+  diner: Diner,
+  query: ListInvitationsQuery,
+): Promise<InvitationList> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
+  if (cursor && cursor.scope !== query.scope) {
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor: it belongs to the other list');
+  }
+  const now = ctx.now();
+  const rows = await invitationRepository(ctx.db).listForInvitee({
+    invitee: inviteeOf(diner),
+    scope: query.scope,
+    now,
+    after: cursor ? { createdAt: new Date(cursor.createdAt), id: cursor.id } : null,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toInvitation(row, now)),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ scope: query.scope, createdAt: last.createdAt.toISOString(), id: last.id })
+        : null,
+  };
+}

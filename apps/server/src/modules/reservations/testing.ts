@@ -1,0 +1,104 @@
+/**
+ * Test support for the reservation and invitation suites (imported by *.test.ts only): a
+ * restaurant with known tables and hours, and a reservation helper. The app comes from
+ * src/test/app.ts, sessions of each role from src/test/sessions.ts.
+ */
+import type { CreateReservationInput, Reservation } from '@comensal/contracts';
+import type { FastifyInstance } from 'fastify';
+import {
+  buildSeedRestaurant,
+  insertRestaurant,
+  type InsertedRestaurant,
+} from '../../db/seed/insert-restaurant.ts';
+import type { SeedRestaurant } from '../../db/seed/types.ts';
+import type { TestDatabase } from '../../test/database.ts';
+import { callApi, type TestSession } from '../../test/sessions.ts';
+
+/** 2026-03-02 15:00 UTC = Monday 12:00 in Santiago (UTC-3 until April). */
+export const NOW = new Date('2026-03-02T15:00:00Z');
+/** A Tuesday a week later. */
+export const DAY = '2026-03-10';
+
+/** Lunch 12:00–16:00 and dinner 20:00–02:00 every day; Sunday closed. */
+export const TEST_HOURS: SeedRestaurant['openingHours'] = [
+  [],
+  ...Array.from({ length: 6 }, () => [
+    { open: '12:00', close: '16:00' },
+    { open: '20:00', close: '02:00' },
+  ]),
+];
+
+export interface TestRestaurant extends InsertedRestaurant {
+  /** Tables by number: 1 (2 seats), 2 (4 seats) in the salon, 10 (6 seats) on the terrace. */
+  table(number: number): { roomId: string; tableId: string; seats: number };
+  /** `{ roomId, tableId }` of table `number`, as the API takes it. */
+  ref(number: number): { roomId: string; tableId: string };
+}
+
+export async function insertTestRestaurant(
+  db: TestDatabase,
+  overrides: Partial<SeedRestaurant> = {},
+): Promise<TestRestaurant> {
+  const inserted = await insertRestaurant(
+    db.db,
+    buildSeedRestaurant({
+      openingHours: TEST_HOURS,
+      rooms: [
+        {
+          key: 'salon',
+          name: { es: 'Salón', en: 'Dining room' },
+          tables: [
+            { number: 1, seats: 2 },
+            { number: 2, seats: 4 },
+          ],
+        },
+        { key: 'terraza', name: { es: 'Terraza', en: 'Terrace' }, tables: [{ number: 10, seats: 6 }] },
+      ],
+      ...overrides,
+    }),
+  );
+  const table = (number: number) => {
+    for (const room of inserted.rooms) {
+      const found = room.tables.find((candidate) => candidate.number === number);
+      if (found) return { roomId: room.id, tableId: found.id, seats: found.seats };
+    }
+    throw new Error(`no table ${number}`);
+  };
+  return {
+    ...inserted,
+    table,
+    ref(number) {
+      const { roomId, tableId } = table(number);
+      return { roomId, tableId };
+    },
+  };
+}
+
+/** A valid reservation input at the restaurant (table 2, Tuesday 13:00, 60 min, 2 people). */
+export function reservationInput(
+  restaurant: TestRestaurant,
+  overrides: Partial<CreateReservationInput> = {},
+): CreateReservationInput {
+  return {
+    restaurantId: restaurant.restaurant.id,
+    date: DAY,
+    startAt: '13:00',
+    duration: 60,
+    quantity: 2,
+    table: restaurant.ref(2),
+    ...overrides,
+  };
+}
+
+/** Creates a reservation through the API; fails the test unless 201. */
+export async function reserve(
+  app: FastifyInstance,
+  as: TestSession,
+  input: CreateReservationInput,
+): Promise<Reservation> {
+  const response = await callApi(app, 'POST', '/api/reservations', { as, body: input });
+  if (response.statusCode !== 201) {
+    throw new Error(`POST /api/reservations answered ${response.statusCode}: ${response.body}`);
+  }
+  return response.json() as Reservation;
+}

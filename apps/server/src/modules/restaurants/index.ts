@@ -1,0 +1,14 @@
+/**
+ * Restaurants: the public read endpoints (list, detail, menu, one product, its price) and the
+ * menu writers of the staff work to come (createProduct, updateProduct). How a list is answered
+ * is in list/README.md. The module's front door: other code imports only what is exported here.
+ */
+export { createProduct } from './create-product.ts';
+export { findRestaurantIdBySlug } from './find-restaurant.ts';
+export { visibleAt } from './get-menu.ts';
+export { findProductIdByKey } from './get-product.ts';
+export { listRestaurantSummaries } from './list/list-restaurants.ts';
+export { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels.ts';
+export { toProduct } from './mappers.ts';
+export { restaurantRoutes } from './routes.ts';
+export { updateProduct } from './update-product.ts';
