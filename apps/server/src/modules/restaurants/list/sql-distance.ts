@@ -17,7 +17,7 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
  * the last bit for about a quarter of the values), power(x, 2) = x × x (correctly rounded in
  * both), the same order of products. sin, cos and asin come from V8's fdlibm port here and from
  * the C library there; both are within one unit in the last place, and they do differ now and
- * then: nearby-index.test.ts finds ~1 % of 4,000 random pairs a unit in the last place apart
+ * then: nearby-lists.test.ts finds ~1 % of 4,000 random pairs a unit in the last place apart
  * (never more), and the same metres.
  */
 export function sqlHaversineMeters(origin: LatLng, point: LatLng): number {
