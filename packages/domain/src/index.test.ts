@@ -27,6 +27,7 @@ describe('public API', () => {
     'reservationFormDefaults',
     'rangesOverlap',
     'findClash',
+    'markFreeTables',
     'RESERVATION_STATUSES',
     'deliveryPrice',
     'haversineMeters',

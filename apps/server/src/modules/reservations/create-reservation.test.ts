@@ -188,6 +188,13 @@ describe('tables and party size', () => {
       [2, false],
       [10, true],
     ]);
+    // back to back is no clash: table 1 is held until 14:00 only, table 2 from 14:00 on
+    const after = await availability(`date=${date}&startAt=14:00&duration=60`);
+    expect(after.tables.map((table) => [table.number, table.free])).toEqual([
+      [1, true],
+      [2, false],
+      [10, true],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Availability, AvailabilityQuery } from '@comensal/contracts';
-import { DEFAULT_DURATION, DEFAULT_QUANTITY } from '@comensal/domain';
+import { DEFAULT_DURATION, DEFAULT_QUANTITY, markFreeTables } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -8,10 +8,11 @@ import { analyzeSlot } from './slot.ts';
 
 /**
  * Which tables fit the party (seats ≥ quantity) and are free for the slot, plus the durations
- * the opening window leaves from `startAt`. `free` reads the very rows the exclusion constraint
- * compares (active reservations holding a table, overlapping half-open ranges), so a table shown
- * free is one the constraint would accept now. A slot that cannot be booked (closed, too long,
- * past) lists every table as not free, with the reason.
+ * the opening window leaves from `startAt`. `free` is the domain's clash rule (markFreeTables:
+ * the same table, not cancelled, overlapping half-open ranges) over the restaurant's table
+ * reservations under way during the slot; the database's exclusion constraint applies the same
+ * rule, and stays the guard when a reservation is written. A slot
+ * that cannot be booked (closed, too long, past) lists every table as not free, with the reason.
  */
 export async function getAvailability(
   ctx: RequestContext,
@@ -24,11 +25,11 @@ export async function getAvailability(
   const duration = query.duration ?? DEFAULT_DURATION;
   const quantity = query.quantity ?? DEFAULT_QUANTITY;
   const slot = analyzeSlot(restaurant, { date: query.date, startAt: query.startAt, duration }, ctx.now());
-  const tables = await repository.listTablesWithFreedom(
-    restaurant.id,
-    quantity,
-    slot.problem ? null : { start: slot.start, end: slot.end },
-  );
+  const time = { start: slot.start, end: slot.end };
+  const tables = await repository.listTables(restaurant.id, quantity);
+  const marked = slot.problem
+    ? tables.map((table) => ({ ...table, free: false }))
+    : markFreeTables(tables, time, await repository.listTableReservationsDuring(restaurant.id, time));
   return {
     restaurantId: restaurant.id,
     date: query.date,
@@ -38,7 +39,7 @@ export async function getAvailability(
     time: { start: slot.start.toISOString(), end: slot.end.toISOString() },
     durations: slot.durations,
     unavailableReason: slot.problem,
-    tables: tables.map((table) => ({
+    tables: marked.map((table) => ({
       roomId: table.roomId,
       room: table.roomName,
       tableId: table.tableId,

@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
@@ -133,20 +148,19 @@ export interface ReservationChanges {
   ordersReadyNotification?: boolean;
 }
 
+/** A reservation at a table, as the domain's clash rule reads it (findClash, markFreeTables). */
+export interface TableHoldRow {
+  id: string;
+  status: ReservationStatus;
+  table: { roomId: string; tableId: string } | null;
+  time: { start: Date; end: Date };
+}
+
 /** Keyset position in a reservation list. */
 export interface ReservationKeyset {
   startsAt: Date;
   id: string;
 }
-
-/**
- * The rows the exclusion constraint compares: active (not cancelled) reservations holding a
- * table, whose half-open range [starts_at, ends_at) overlaps [start, end).
- */
-const holdsTableDuring = (start: Date, end: Date): SQL =>
-  sql`${reservations.status} <> 'cancelled' AND ${reservations.tableId} IS NOT NULL
-    AND tstzrange(${reservations.startsAt}, ${reservations.endsAt}, '[)')
-        && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
 
 export function reservationRepository(db: Db) {
   return {
@@ -195,21 +209,8 @@ export function reservationRepository(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * The restaurant's tables with at least `minSeats` seats (room order, then number), each with
-     * `free` = no row of the exclusion constraint overlaps [start, end). With `slot` null every
-     * table answers not free.
-     */
-    async listTablesWithFreedom(
-      restaurantId: string,
-      minSeats: number,
-      slot: { start: Date; end: Date } | null,
-      tx: DbExecutor = db,
-    ): Promise<(TableRow & { free: boolean })[]> {
-      const free = slot
-        ? sql<boolean>`NOT EXISTS (SELECT 1 FROM ${reservations} WHERE ${reservations.tableId} = ${diningTables.id}
-            AND ${reservations.roomId} = ${diningTables.roomId} AND ${holdsTableDuring(slot.start, slot.end)})`
-        : sql<boolean>`false`;
+    /** The restaurant's tables with at least `minSeats` seats, in room order, then by number. */
+    async listTables(restaurantId: string, minSeats: number, tx: DbExecutor = db): Promise<TableRow[]> {
       return tx
         .select({
           roomId: rooms.id,
@@ -217,12 +218,46 @@ export function reservationRepository(db: Db) {
           tableId: diningTables.id,
           number: diningTables.number,
           seats: diningTables.seats,
-          free,
         })
         .from(diningTables)
         .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
         .where(and(eq(diningTables.restaurantId, restaurantId), sql`${diningTables.seats} >= ${minSeats}`))
         .orderBy(asc(rooms.position), asc(rooms.key), asc(diningTables.number));
+    },
+
+    /**
+     * The restaurant's reservations at a table that are under way at some moment of `slot`,
+     * whatever their status: what the domain's clash rule reads to tell which tables are free (the
+     * exclusion constraint applies the same rule when a reservation is written).
+     */
+    async listTableReservationsDuring(
+      restaurantId: string,
+      slot: { start: Date; end: Date },
+      tx: DbExecutor = db,
+    ): Promise<TableHoldRow[]> {
+      const rows = await tx
+        .select({
+          id: reservations.id,
+          status: reservations.status,
+          roomId: reservations.roomId,
+          tableId: reservations.tableId,
+          startsAt: reservations.startsAt,
+          endsAt: reservations.endsAt,
+        })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.restaurantId, restaurantId),
+            isNotNull(reservations.tableId),
+            gt(reservations.endsAt, slot.start),
+            lt(reservations.startsAt, slot.end),
+          ),
+        );
+      return rows.map(({ roomId, tableId, startsAt, endsAt, ...row }) => ({
+        ...row,
+        table: roomId && tableId ? { roomId, tableId } : null,
+        time: { start: startsAt, end: endsAt },
+      }));
     },
 
     /** Inserts the reservation; 409 TABLE_TAKEN when the exclusion constraint refuses it. */
