@@ -23,6 +23,7 @@ export default tseslint.config(
     plugins: { layers: layersPlugin },
     rules: {
       'layers/imports': 'error',
+      'layers/no-cycles': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
