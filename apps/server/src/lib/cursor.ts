@@ -20,3 +20,18 @@ export function decodeCursor<T extends z.ZodType>(cursor: string, schema: T): z.
   if (!result.success) throw new AppError('VALIDATION_FAILED', 'Invalid cursor: start again without it');
   return result.data;
 }
+
+/**
+ * One keyset page from the `limit + 1` rows a repository read: the first `limit`, and the cursor
+ * after the last of them (`keyOf` says what it holds) when there was a row more; null on the last
+ * page.
+ */
+export function keysetPage<T>(
+  rows: readonly T[],
+  limit: number,
+  keyOf: (last: T) => unknown,
+): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
+}

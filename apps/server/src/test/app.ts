@@ -29,7 +29,7 @@ export interface TestClock {
   reset(): void;
 }
 
-export function createTestClock(initial?: Date): TestClock {
+function createTestClock(initial?: Date): TestClock {
   let fixed = initial ?? null;
   return {
     now: () => (fixed ? new Date(fixed) : new Date()),

@@ -15,7 +15,7 @@ export interface LogLine {
 }
 
 /** pino's level number of `error`; `fatal` is above it. */
-export const ERROR_LEVEL = 50;
+const ERROR_LEVEL = 50;
 
 /** Error lines of every test logger of this file that no test has taken yet. */
 let unexpected: LogLine[] = [];

@@ -19,10 +19,6 @@ const MINOR_UNIT_DIGITS: Readonly<Record<CurrencyCode, number>> = {
 
 const EURO_DISPLAY_COUNTRIES: ReadonlySet<string> = new Set(['NL', 'BE', 'ES']);
 
-export function isCurrencyCode(value: string): value is CurrencyCode {
-  return (CURRENCY_CODES as readonly string[]).includes(value);
-}
-
 /** Number of decimal digits of the currency's minor unit: CLP 0, PEN/EUR/VES/USD 2. */
 export function minorUnitDigits(currency: CurrencyCode): number {
   return MINOR_UNIT_DIGITS[currency];

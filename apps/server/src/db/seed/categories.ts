@@ -25,7 +25,3 @@ export const CATEGORY_LABELS: Record<Category, Localized> = {
   dutch: { es: 'Neerlandesa', en: 'Dutch' },
   belgian: { es: 'Belga', en: 'Belgian' },
 };
-
-export function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}

@@ -6,9 +6,9 @@ import {
 } from '@comensal/contracts';
 import { z } from 'zod';
 import type { RequestContext } from '../../lib/context.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { listRestaurantSummaries, toProduct, visibleAt } from '../restaurants/index.ts';
-import { favoriteRepository, type FavoriteKeyset } from './favorite-repository.ts';
+import { favoriteRepository } from './favorite-repository.ts';
 
 export const DEFAULT_FAVORITES_PAGE = 20;
 
@@ -18,12 +18,6 @@ const cursorSchema = z
     id: z.uuid(),
   })
   .strict();
-
-function page<T extends { keyset: FavoriteKeyset }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.keyset) : null };
-}
 
 /**
  * The diner's favourite restaurants or products, newest first, in keyset pages. Products come
@@ -40,7 +34,11 @@ export async function listFavorites(
   const now = ctx.now();
   const favorites = favoriteRepository(ctx.db);
   if (query.type === 'restaurants') {
-    const refs = page(await favorites.listRestaurants(userId, after, limit + 1), limit);
+    const refs = keysetPage(
+      await favorites.listRestaurants(userId, after, limit + 1),
+      limit,
+      (last) => last.keyset,
+    );
     const summaries = await listRestaurantSummaries(
       { ...ctx, now: () => now },
       refs.items.map((ref) => ref.restaurantId),
@@ -55,7 +53,11 @@ export async function listFavorites(
       nextCursor: refs.nextCursor,
     };
   }
-  const rows = page(await favorites.listProducts(userId, after, limit + 1), limit);
+  const rows = keysetPage(
+    await favorites.listProducts(userId, after, limit + 1),
+    limit,
+    (last) => last.keyset,
+  );
   return {
     type: 'products',
     items: rows.items.map(({ product, restaurant, favoritedAt }) => ({

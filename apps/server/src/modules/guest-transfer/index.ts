@@ -3,9 +3,4 @@
  * (app.ts hands `transferGuest` to the auth plugin). The module's front door: other code imports
  * only what is exported here.
  */
-export {
-  GuestTransferError,
-  transferGuest,
-  type TransferGuestInput,
-  type TransferGuestResult,
-} from './transfer-guest.ts';
+export { transferGuest } from './transfer-guest.ts';

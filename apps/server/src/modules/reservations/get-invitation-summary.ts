@@ -1,9 +1,8 @@
 import type { ReservationInvitationSummary } from '@comensal/contracts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { findReservationOrThrow } from './access.ts';
-import { isCurrentReservation, toReservationRestaurant } from './mappers.ts';
+import { toReservationOutline, toReservationRestaurant } from './mappers.ts';
 import { reservationRepository } from './reservation-repository.ts';
-import { localSlot } from './slot.ts';
 import { invitationRepository } from './invitation-repository.ts';
 import { inviteeOf } from './invitee.ts';
 
@@ -29,12 +28,7 @@ export async function getInvitationSummary(
   return {
     reservationId: row.id,
     restaurant: toReservationRestaurant(row.restaurant),
-    ...localSlot(row.startsAt, row.endsAt, row.restaurant.timeZone),
-    time: { start: row.startsAt.toISOString(), end: row.endsAt.toISOString() },
-    quantity: row.quantity,
-    status: row.status,
-    kind: row.kind,
-    isCurrent: isCurrentReservation(row, ctx.now()),
+    ...toReservationOutline(row, row.restaurant.timeZone, ctx.now()),
     inviter: { displayName: creator?.displayName ?? '', photoURL: creator?.photoURL ?? null },
     viewer,
   };

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { pgConstraint, pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
 import { invitations, reservations, restaurants, users } from '../../db/schema.ts';
+import { restaurantColumns } from './reservation-repository.ts';
 
 const PENDING_UNIQUE = 'invitations_pending_unique';
 
@@ -28,17 +29,7 @@ const selectInvitation = (executor: DbExecutor) =>
         status: reservations.status,
         kind: reservations.kind,
       },
-      restaurant: {
-        id: restaurants.id,
-        slug: restaurants.slug,
-        name: restaurants.name,
-        address: restaurants.address,
-        city: restaurants.city,
-        country: restaurants.country,
-        currency: restaurants.currency,
-        timeZone: restaurants.timeZone,
-        images: restaurants.images,
-      },
+      restaurant: restaurantColumns,
       inviterName: inviter.name,
       inviterPhoto: inviter.image,
     })

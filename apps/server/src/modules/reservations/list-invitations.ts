@@ -1,7 +1,7 @@
 import type { InvitationList, ListInvitationsQuery } from '@comensal/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { invitationRepository } from './invitation-repository.ts';
 import { inviteeOf } from './invitee.ts';
@@ -35,13 +35,10 @@ export async function listInvitations(
     after: cursor ? { createdAt: new Date(cursor.createdAt), id: cursor.id } : null,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => toInvitation(row, now)),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ scope: query.scope, createdAt: last.createdAt.toISOString(), id: last.id })
-        : null,
-  };
+  const page = keysetPage(rows, limit, (last) => ({
+    scope: query.scope,
+    createdAt: last.createdAt.toISOString(),
+    id: last.id,
+  }));
+  return { items: page.items.map((row) => toInvitation(row, now)), nextCursor: page.nextCursor };
 }

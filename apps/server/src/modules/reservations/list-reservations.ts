@@ -1,7 +1,7 @@
 import type { ListReservationsQuery, ReservationList } from '@comensal/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { toReservation } from './mappers.ts';
 import { reservationRepository } from './reservation-repository.ts';
@@ -35,14 +35,11 @@ export async function listReservations(
     after: cursor ? { startsAt: new Date(cursor.startsAt), id: cursor.id } : null,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const members = await repository.listMembers(page.map((row) => row.id));
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => toReservation(row, members, now)),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ scope: query.scope, startsAt: last.startsAt.toISOString(), id: last.id })
-        : null,
-  };
+  const page = keysetPage(rows, limit, (last) => ({
+    scope: query.scope,
+    startsAt: last.startsAt.toISOString(),
+    id: last.id,
+  }));
+  const members = await repository.listMembers(page.items.map((row) => row.id));
+  return { items: page.items.map((row) => toReservation(row, members, now)), nextCursor: page.nextCursor };
 }

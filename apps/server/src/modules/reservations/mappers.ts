@@ -22,6 +22,22 @@ export function isCurrentReservation(row: { status: string; endsAt: Date }, now:
   return row.status !== 'cancelled' && row.endsAt.getTime() > now.getTime();
 }
 
+/** When, for how many and in what state: what a reservation, an invitation and its page all show. */
+export function toReservationOutline(
+  reservation: Pick<ReservationRow, 'startsAt' | 'endsAt' | 'quantity' | 'status' | 'kind'>,
+  timeZone: string,
+  now: Date,
+) {
+  return {
+    ...localSlot(reservation.startsAt, reservation.endsAt, timeZone),
+    time: { start: reservation.startsAt.toISOString(), end: reservation.endsAt.toISOString() },
+    quantity: reservation.quantity,
+    status: reservation.status,
+    kind: reservation.kind,
+    isCurrent: isCurrentReservation(reservation, now),
+  };
+}
+
 export function toReservation(row: ReservationRow, members: MemberRow[], now: Date): Reservation {
   const mine = members.filter((member) => member.reservationId === row.id);
   // the creator first, then in the order they joined
@@ -30,12 +46,8 @@ export function toReservation(row: ReservationRow, members: MemberRow[], now: Da
     id: row.id,
     restaurantId: row.restaurantId,
     restaurant: toReservationRestaurant(row.restaurant),
-    ...localSlot(row.startsAt, row.endsAt, row.restaurant.timeZone),
-    time: { start: row.startsAt.toISOString(), end: row.endsAt.toISOString() },
-    quantity: row.quantity,
+    ...toReservationOutline(row, row.restaurant.timeZone, now),
     comments: row.comments,
-    status: row.status,
-    kind: row.kind,
     table:
       row.roomId && row.tableId && row.tableNumber !== null && row.tableSeats !== null && row.roomName
         ? {
@@ -69,14 +81,12 @@ export function toReservation(row: ReservationRow, members: MemberRow[], now: Da
     createdBy: row.createdBy,
     requestedAssistance: row.requestedAssistance,
     ordersReadyNotification: row.ordersReadyNotification,
-    isCurrent: isCurrentReservation(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export function toInvitation(row: InvitationRow, now: Date): Invitation {
-  const { reservation } = row;
   return {
     id: row.id,
     restaurantId: row.restaurantId,
@@ -87,13 +97,6 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
     email: row.inviteeEmail,
     invitedBy: row.inviterName === null ? null : { displayName: row.inviterName, photoURL: row.inviterPhoto },
     restaurant: toReservationRestaurant(row.restaurant),
-    reservation: {
-      ...localSlot(reservation.startsAt, reservation.endsAt, row.restaurant.timeZone),
-      time: { start: reservation.startsAt.toISOString(), end: reservation.endsAt.toISOString() },
-      quantity: reservation.quantity,
-      status: reservation.status,
-      kind: reservation.kind,
-      isCurrent: isCurrentReservation(reservation, now),
-    },
+    reservation: toReservationOutline(row.reservation, row.restaurant.timeZone, now),
   };
 }

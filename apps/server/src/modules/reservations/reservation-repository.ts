@@ -42,7 +42,8 @@ async function guardTableClash<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const restaurantColumns = {
+/** What a reservation or an invitation shows of its restaurant (mappers.ts toReservationRestaurant). */
+export const restaurantColumns = {
   id: restaurants.id,
   slug: restaurants.slug,
   name: restaurants.name,
@@ -415,5 +416,3 @@ export function reservationRepository(db: Db) {
     },
   };
 }
-
-export type ReservationRepository = ReturnType<typeof reservationRepository>;

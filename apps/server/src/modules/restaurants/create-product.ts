@@ -10,7 +10,7 @@ import { productRepository } from './product-repository.ts';
 import { restaurantRepository } from './restaurant-repository.ts';
 
 /** Required: section, name, priceMinor. The rest defaults to a plain always-visible product. */
-export const createProductInputSchema = productFieldsSchema
+const createProductInputSchema = productFieldsSchema
   .partial()
   .required({ section: true, name: true, priceMinor: true })
   .extend({

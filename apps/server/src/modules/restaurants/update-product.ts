@@ -8,8 +8,7 @@ import { assertSection, parseOrThrow, productFieldsSchema, toProductColumns } fr
 import { productRepository } from './product-repository.ts';
 import { restaurantRepository } from './restaurant-repository.ts';
 
-export const updateProductInputSchema = productFieldsSchema.partial().strict();
-export type UpdateProductInput = Parameters<typeof updateProductInputSchema.parse>[0];
+const updateProductInputSchema = productFieldsSchema.partial().strict();
 
 /**
  * Changes a product (price, stock, hidden, schedule…) in one transaction and announces it:

@@ -1,7 +1,7 @@
 import type { ListUsersQuery, UserList } from '@comensal/contracts';
 import { z } from 'zod';
 import type { RequestContext } from '../../lib/context.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { listUserSummaries } from './user-repository.ts';
 
 const DEFAULT_LIMIT = 20;
@@ -19,10 +19,9 @@ export async function listUsers(ctx: Pick<RequestContext, 'db'>, query: ListUser
     after: after ? { sortKey: after.k, id: after.id } : null,
     limit,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) => ({ k: last.sortKey, id: last.id }));
   return {
-    items: page.map((row) => ({ displayName: row.name, email: row.email, photoURL: row.image })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ k: last.sortKey, id: last.id }) : null,
+    items: page.items.map((row) => ({ displayName: row.name, email: row.email, photoURL: row.image })),
+    nextCursor: page.nextCursor,
   };
 }

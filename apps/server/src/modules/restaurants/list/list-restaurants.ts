@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
 import { RawJson, type CachedBody } from '../../../lib/cached-body.ts';
 import type { RequestContext } from '../../../lib/context.ts';
-import { decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../../lib/cursor.ts';
 import { toRestaurantSummary } from '../mappers.ts';
 import type { ListCache } from './list-cache.ts';
 import { listRepository, type Place, type RestaurantKeyset } from './list-repository.ts';
@@ -90,17 +90,12 @@ async function listFromDatabase(ctx: ListContext, request: ListRequest): Promise
     limit: limit + 1,
     now: ctx.now(),
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  let nextCursor: string | null = null;
-  if (rows.length > limit && last) {
-    nextCursor = encodeCursor(
-      sort === 'distance'
-        ? { sort, distance: last.distance ?? 0, id: last.id }
-        : { sort, name: last.nameSearch, id: last.id },
-    );
-  }
-  return { items: page.map(toRestaurantSummary), nextCursor };
+  const page = keysetPage(rows, limit, (last) =>
+    sort === 'distance'
+      ? { sort, distance: last.distance ?? 0, id: last.id }
+      : { sort, name: last.nameSearch, id: last.id },
+  );
+  return { items: page.items.map(toRestaurantSummary), nextCursor: page.nextCursor };
 }
 
 /** The in-memory sources of the nearest-first pages (one of each per instance). */
@@ -187,18 +182,17 @@ export async function nearbyFirstPage(
       return null;
     }
     if (!near.every(({ place }) => dietOk(items.get(place.id)!))) continue;
-    const page = near.slice(0, limit);
-    const last = page.at(-1);
-    const nextCursor =
-      near.length > limit && last
-        ? encodeCursor({ sort: 'distance', distance: last.distance, id: last.place.id })
-        : null;
+    const page = keysetPage(near, limit, (last) => ({
+      sort: 'distance',
+      distance: last.distance,
+      id: last.place.id,
+    }));
     // each item's JSON without its closing brace, then `distance` (the last member, as
     // toRestaurantSummary places it)
-    const itemsJson = page.map(
+    const itemsJson = page.items.map(
       ({ place, distance }) => `${items.get(place.id)!.openJson},"distance":${distance}}`,
     );
-    return `{"items":[${itemsJson.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+    return `{"items":[${itemsJson.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
   }
   return null;
 }
