@@ -7,11 +7,8 @@
 import { menuSchema, restaurantListSchema, type ListRestaurantsQuery } from '@comensal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  buildSeedProduct,
-  buildSeedRestaurant,
-  insertRestaurant,
-} from '../../../db/seed/insert-restaurant.ts';
+import { DEMO_RESTAURANTS } from '../../../db/seed/demo-data.ts';
+import { insertRestaurant } from '../../../db/seed/insert-restaurant.ts';
 import { appContext } from '../../../http/request.ts';
 import type { CachedBody } from '../../../lib/cached-body.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -24,6 +21,7 @@ import { listUrl } from './testing.ts';
 
 // Monday 2 March 2026, 12:00 in Santiago (UTC−3)
 const NOW = new Date('2026-03-02T15:00:00Z');
+/** Santiago, where the first demo restaurants are. */
 const HERE = { lat: -33.44, lng: -70.65 };
 
 let t: TestApp;
@@ -41,38 +39,10 @@ const bodyOf = (cached: CachedBody): unknown => JSON.parse(cached.body.toString(
 
 beforeAll(async () => {
   t = await buildTestApp({ now: NOW });
-  for (let i = 0; i < 12; i++) {
-    const inserted = await insertRestaurant(
-      t.db.db,
-      buildSeedRestaurant({
-        name: `Mesa ${i}`,
-        category: i % 3 === 0 ? 'cafe' : 'chilean',
-        location: { lat: HERE.lat + i * 0.003, lng: HERE.lng - i * 0.002 },
-        images: i % 2 === 0 ? [{ hue: 20 * i, motif: 'plate' }] : [],
-        products: [
-          buildSeedProduct({ tags: i % 2 === 0 ? ['vegan'] : ['vegetarian'] }),
-          buildSeedProduct({
-            tags: ['spicy'],
-            discount: { type: 'percent', value: 10 },
-            preferences: [
-              {
-                key: 'size',
-                name: { es: 'Tamaño', en: 'Size' },
-                multiple: false,
-                required: true,
-                options: [
-                  { key: 'small', name: { es: 'Chico', en: 'Small' }, priceMinor: 0 },
-                  { key: 'large', name: { es: 'Grande', en: 'Large' }, priceMinor: 1_000 },
-                ],
-              },
-            ],
-          }),
-          // on a schedule: its restaurant's diet answer depends on the clock
-          buildSeedProduct({ tags: ['vegan'], scheduleStart: '20:00', scheduleEnd: '23:00' }),
-        ],
-      }),
-    );
-    restaurantIds.push(inserted.restaurant.id);
+  // the demo restaurants: every dietary tag, single and multiple choices, both discounts,
+  // schedules, weekdays, hidden dishes and stock
+  for (const restaurant of DEMO_RESTAURANTS) {
+    restaurantIds.push((await insertRestaurant(t.db.db, restaurant)).restaurant.id);
   }
   // favourites counts other than zero
   const ana = await signUpUser(t.app);
@@ -82,7 +52,7 @@ beforeAll(async () => {
     );
   }
   nearby = createNearbySources(appContext(t.app));
-});
+}, 60_000);
 
 afterAll(() => t.close());
 
@@ -93,7 +63,10 @@ describe('the nearest-first pages written by hand', () => {
     ['a first page', { lat: HERE.lat, lng: HERE.lng, sort: 'distance' }],
     ['a short page with a next cursor', { lat: HERE.lat, lng: HERE.lng, sort: 'distance', limit: 3 }],
     ['vegan ones', { lat: HERE.lat, lng: HERE.lng, sort: 'distance', vegan: 'true' }],
-    ['a category', { lat: HERE.lat, lng: HERE.lng, sort: 'distance', category: 'cafe', vegetarian: 'true' }],
+    [
+      'a category',
+      { lat: HERE.lat, lng: HERE.lng, sort: 'distance', category: 'cafe,peruvian', vegetarian: 'true' },
+    ],
     ['nothing found', { lat: HERE.lat, lng: HERE.lng, sort: 'distance', category: 'sushi' }],
   ])('%s', async (_, query) => {
     const answer = await getCachedRestaurantList(ctx(), createListCache(), query, nearby);
@@ -127,10 +100,12 @@ describe('the other cached answers', () => {
     }
   });
 
-  it('a menu, with and without its filters', async () => {
-    for (const query of [{}, { vegan: 'true' as const }, { minPrice: 4_000, maxPrice: 6_000 }]) {
-      const answer = await getCachedMenu(ctx(), createMenuCache(), restaurantIds[0]!, query);
-      expectPublished(menuSchema, bodyOf(answer));
+  it('every demo menu, with and without its filters', async () => {
+    for (const id of restaurantIds) {
+      for (const query of [{}, { vegan: 'true' as const }, { minPrice: 4_000, maxPrice: 6_000 }]) {
+        const answer = await getCachedMenu(ctx(), createMenuCache(), id, query);
+        expectPublished(menuSchema, bodyOf(answer));
+      }
     }
   });
 
