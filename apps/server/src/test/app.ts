@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { createTestLogger, type LogLine } from './logs.ts';
 
@@ -63,9 +64,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export interface TestApp {
+export interface TestApp<D extends Database = TestDatabase> {
   app: FastifyInstance;
-  db: TestDatabase;
+  db: D;
   config: Config;
   clock: TestClock;
   /** Every log line of the app (info and above), parsed, in order. */
@@ -74,18 +75,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface BuildTestAppOptions {
+export interface BuildTestAppOptions<D extends Database> {
   /** Fixed time; omit for the real clock. */
   now?: Date;
   config?: Partial<Config>;
   webDistDir?: string;
   /** Reuse a database (e.g. one per file shared by several apps); it is not dropped on close. */
-  database?: TestDatabase;
+  database?: D;
 }
 
-export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp<D extends Database = TestDatabase>(
+  options: BuildTestAppOptions<D> = {},
+): Promise<TestApp<D>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'comensal-test-data-'));
-  const db = options.database ?? (await createTestDatabase());
+  const created = options.database ? null : await createTestDatabase();
+  const db = (options.database ?? created) as D;
   const config = testConfig({ dataDir, ...options.config });
   const clock = createTestClock(options.now);
   const { logger, logs } = createTestLogger();
@@ -104,7 +108,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     logs,
     async close() {
       await app.close();
-      if (!options.database) await db.drop();
+      await created?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { localFileStorage } from '../../storage/file-storage.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { testConfig } from '../../test/app.ts';
+import { buildTestApp, testConfig } from '../../test/app.ts';
 import { accounts, appMeta, diningTables, products, restaurants, rooms, sessions, users } from '../schema.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './demo-data.ts';
 import { DEMO_SEEDED_KEY, seedDemoData, type SeedOptions } from './seed.ts';
@@ -105,7 +104,7 @@ describe('seedDemoData', () => {
       isAnonymous: false,
     });
 
-    const app = await buildApp({ config: testConfig({ dataDir }), database: db });
+    const { app, close } = await buildTestApp({ database: db, config: { dataDir } });
     try {
       const res = await app.inject({
         method: 'POST',
@@ -121,7 +120,7 @@ describe('seedDemoData', () => {
       const list = await app.inject({ method: 'GET', url: '/api/restaurants?limit=100' });
       expect(list.json().items).toHaveLength(DEMO_RESTAURANTS.length);
     } finally {
-      await app.close();
+      await close();
     }
   });
 

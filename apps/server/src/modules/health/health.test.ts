@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/client.ts';
 import { freePort } from '../../db/embedded.ts';
-import { buildTestApp, testConfig, type TestApp } from '../../test/app.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
 
 describe('health probes', () => {
   let t: TestApp;
@@ -26,14 +25,14 @@ describe('health probes', () => {
   it('GET /readyz answers 503 when the database is unreachable, and /healthz stays 200', async () => {
     const nobodyListens = await freePort();
     const database = createDatabase(`postgres://nobody:secret@127.0.0.1:${nobodyListens}/comensal`);
-    const app = await buildApp({ config: testConfig({ dataDir: t.config.dataDir }), database });
+    const { app, close } = await buildTestApp({ database });
     try {
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable' });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      await app.close();
+      await close();
       await database.close();
     }
   });
