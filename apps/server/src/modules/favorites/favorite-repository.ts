@@ -195,15 +195,6 @@ export function favoriteRepository(db: Db) {
       return rows.map(({ at, ...row }) => ({ ...row, keyset: { at, id: row.product.id } }));
     },
 
-    async restaurantExists(restaurantId: string, tx: DbExecutor = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: restaurants.id })
-        .from(restaurants)
-        .where(eq(restaurants.id, restaurantId))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /** The product's restaurant and whether it is hidden; null for an unknown product. */
     async findProductTarget(
       productId: string,

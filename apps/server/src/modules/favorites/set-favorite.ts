@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from '../restaurants/index.ts';
+import { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL, restaurantExists } from '../restaurants/index.ts';
 import { favoriteRepository } from './favorite-repository.ts';
 
 /** SPEC §8 message, logged when a favourite is written for a user whose row is gone. */
@@ -39,7 +39,7 @@ export async function setFavorite(
       }
       let menuOf: string | null = null;
       if (type === 'restaurants') {
-        if (!(await favorites.restaurantExists(targetId, tx))) throw notFound(type);
+        if (!(await restaurantExists(ctx, targetId, tx))) throw notFound(type);
       } else {
         const product = await favorites.findProductTarget(targetId, tx);
         if (!product || (isFavorite && product.hidden)) throw notFound(type);

@@ -1,3 +1,4 @@
+import type { DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -14,9 +15,16 @@ export async function findRestaurantOrThrow(
   return row;
 }
 
-/** Whether the restaurant exists (false for a malformed id); cheap, for authorisation checks. */
-export async function restaurantExists(ctx: Pick<RequestContext, 'db'>, id: string): Promise<boolean> {
-  return isUuid(id) && (await restaurantRepository(ctx.db).exists(id));
+/**
+ * Whether the restaurant exists (false for a malformed id); cheap, for authorisation checks. Inside
+ * another module's transaction, give it `tx`.
+ */
+export async function restaurantExists(
+  ctx: Pick<RequestContext, 'db'>,
+  id: string,
+  tx?: DbExecutor,
+): Promise<boolean> {
+  return isUuid(id) && (await restaurantRepository(ctx.db).exists(id, tx));
 }
 
 /** The restaurant with this slug (scripts and benchmarks name demo restaurants by it), or null. */

@@ -4,7 +4,7 @@
  * is in list/README.md. The module's front door: other code imports only what is exported here.
  */
 export { createProduct } from './create-product.ts';
-export { findRestaurantIdBySlug } from './find-restaurant.ts';
+export { findRestaurantIdBySlug, restaurantExists } from './find-restaurant.ts';
 export { visibleAt } from './get-menu.ts';
 export { findProductIdByKey } from './get-product.ts';
 export { listRestaurantSummaries } from './list/list-restaurants.ts';
