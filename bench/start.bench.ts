@@ -14,6 +14,18 @@ const PORT = Number(process.env.BENCH_START_PORT ?? 3191);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'comensal-start-bench-'));
 chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user, who must reach pg/
 
+/** Resolves once no process of the group is left (npm exits before the server has stopped listening). */
+async function groupGone(pgid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Spawns `npm start` (its own process group), waits for /readyz, stops it; the milliseconds to ready. */
 async function startOnce(): Promise<number> {
   const started = performance.now();
@@ -47,6 +59,7 @@ async function startOnce(): Promise<number> {
   } finally {
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
+    await groupGone(child.pid!);
   }
   return ready - started;
 }
