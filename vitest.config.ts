@@ -14,6 +14,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'tools', root: './tools', include: ['**/*.test.ts'] } },
+      { test: { name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
       './apps/web',
       './apps/server',
     ],

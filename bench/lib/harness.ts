@@ -102,23 +102,26 @@ export function printTable(rows: Figures[]): void {
 }
 
 /**
- * The built SPA: BENCH_WEB_DIST, or apps/web/dist. Built first (`vite build --outDir <dir>`) when
- * it has no manifest yet.
+ * The built SPA: BENCH_WEB_DIST, or apps/web/dist (a link to the current build). The default is
+ * brought up to date first by the build script, which builds only when the web sources changed
+ * (scripts/web-build.ts); BENCH_WEB_DIST is built (`vite build --outDir <dir>`) when it has no
+ * manifest yet.
  */
 export const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
 
 export async function ensureWebBuild(): Promise<string> {
   const manifest = path.join(WEB_DIST, '.vite/manifest.json');
-  if (existsSync(manifest)) return manifest;
-  console.info(
-    `(building the web app into ${path.relative(ROOT, WEB_DIST) || WEB_DIST}: it has no manifest yet)`,
-  );
+  const defaultDist = process.env.BENCH_WEB_DIST === undefined;
+  if (!defaultDist && existsSync(manifest)) return manifest;
+  const [script, args] = defaultDist
+    ? [path.join(ROOT, 'scripts/web-build.ts'), []]
+    : [path.join(ROOT, 'node_modules/vite/bin/vite.js'), ['build', '--outDir', WEB_DIST, '--emptyOutDir']];
+  if (!defaultDist) console.info(`(building the web app into ${WEB_DIST}: it has no manifest yet)`);
   await new Promise<void>((resolve, reject) => {
-    const build = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', WEB_DIST, '--emptyOutDir'],
-      { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' },
-    );
+    const build = spawn(process.execPath, [script, ...args], {
+      cwd: path.join(ROOT, 'apps/web'),
+      stdio: 'inherit',
+    });
     build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (${code})`))));
   });
   return manifest;

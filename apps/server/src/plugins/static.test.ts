@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,8 @@ describe('with a built web app', () => {
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi")');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("hi")'));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
     t = await buildTestApp({ webDistDir: dist });
     await localFileStorage(path.join(t.config.dataDir, 'files')).put(
       'restaurants/r1/picture 1.svg',
@@ -100,6 +102,12 @@ describe('with a built web app', () => {
     expect((await t.app.inject({ method: 'POST', url: '/some/page', headers: HTML })).statusCode).toBe(404);
   });
 
+  it("does not serve the build folder's dot-files (the Vite manifest, the leases)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
   it('serves /files from DATA_DIR/files, and 404 JSON for a missing file or a path escape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/files/restaurants/r1/picture%201.svg' });
     expect(res.statusCode).toBe(200);
@@ -129,6 +137,47 @@ describe('with a built web app', () => {
     );
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
+  });
+});
+
+describe('with dist a link to a build folder (scripts/web-build.ts)', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'comensal-builds-'));
+    for (const name of ['a', 'b']) {
+      await mkdir(path.join(root, 'builds', name, 'assets'), { recursive: true });
+      await writeFile(path.join(root, 'builds', name, 'index.html'), `<!doctype html><p>build ${name}</p>`);
+      await writeFile(path.join(root, 'builds', name, 'assets', `${name}.js`), `// ${name}`);
+    }
+    await symlink(path.join('builds', 'a'), path.join(root, 'dist'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('serves the build the link named at start after a new build takes the link, and leases it until closed', async () => {
+    const t = await buildTestApp({ webDistDir: path.join(root, 'dist') });
+    const leases = path.join(root, 'builds', 'a', '.leases');
+    try {
+      const [lease, ...others] = await readdir(leases);
+      expect(others).toEqual([]);
+      expect(lease).toMatch(new RegExp(`^${process.pid}-[0-9a-f]+$`));
+
+      // what the build script does when a new build is complete: a new link renamed over the old
+      await symlink(path.join('builds', 'b'), path.join(root, 'dist.next'));
+      await rename(path.join(root, 'dist.next'), path.join(root, 'dist'));
+
+      for (const url of ['/', '/restaurants/1/menu']) {
+        const page = await t.app.inject({ method: 'GET', url, headers: HTML });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('build a');
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/assets/a.js' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/assets/b.js' })).statusCode).toBe(404);
+      // the lease is not a file the app serves: its path is just another page
+      expect((await t.app.inject({ method: 'GET', url: `/.leases/${lease}` })).body).toContain('build a');
+    } finally {
+      await t.close();
+    }
+    expect(await readdir(leases)).toEqual([]);
   });
 });
 

@@ -4,8 +4,15 @@
  *
  * Fallback rule: a GET/HEAD outside /api and /files, without a file extension, that accepts HTML
  * gets index.html; anything else unknown gets the JSON 404.
+ *
+ * apps/web/dist is a link that `npm run build` switches to each new build
+ * (scripts/web-build.ts, docs/decisions/0014-web-build-on-change.md). The server follows it
+ * once, at start, and serves that build folder until it stops — a later build never changes the
+ * files under a running server — and leases the folder (`<build>/.leases/<pid>-<random>`, removed
+ * on close) so that the build script does not delete it meanwhile.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +26,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const WEB_NOT_BUILT =
   'The Comensal web app is not built yet. Run `npm run build` in the project folder, then start the server again.\n';
 
+/** `dir` with every link resolved (what the pointer names now), or `dir` itself if it does not exist. */
+function resolveBuild(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+/** Marks `buildDir` as served by this process; the returned function takes the mark away. */
+function leaseBuild(buildDir: string): () => void {
+  const lease = path.join(buildDir, '.leases', `${process.pid}-${randomBytes(6).toString('hex')}`);
+  mkdirSync(path.dirname(lease), { recursive: true });
+  writeFileSync(lease, '');
+  return () => rmSync(lease, { force: true });
+}
+
 function wantsSpaPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
@@ -29,8 +53,17 @@ function wantsSpaPage(request: FastifyRequest): boolean {
 }
 
 export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', async (app, options) => {
-  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  const webDistDir = resolveBuild(options.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    try {
+      const release = leaseBuild(webDistDir);
+      app.addHook('onClose', async () => release());
+    } catch (error) {
+      // a read-only install: nothing builds there either, so nothing would remove the folder
+      app.log.debug({ err: error, webDistDir }, 'could not lease the web build folder');
+    }
+  }
   const filesDir = path.join(app.config.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
 
@@ -50,6 +83,8 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       decorateReply: true,
       // the build writes .br/.gz beside each file (apps/web/vite.config.ts)
       preCompressed: true,
+      // .vite/manifest.json (for bench/) and .leases/ are not the app's
+      dotfiles: 'ignore',
       cacheControl: false,
       // hashed build output never changes; everything else (index.html, manifest…) is revalidated
       setHeaders: (reply, filePath) =>
