@@ -1,6 +1,6 @@
 /**
  * `npm run build`, and the first step of `npm start`: makes `apps/web/dist` the build of the web
- * sources as they are now, building only when they changed (docs/decisions/0014-web-build-on-change.md).
+ * sources as they are now, building only when they changed (docs/decisions/0015-web-build-on-change.md).
  *
  *   node scripts/web-build.ts            build if the inputs changed, else say so (≈ 0.1 s)
  *   node scripts/web-build.ts --force    build even if they did not

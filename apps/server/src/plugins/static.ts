@@ -6,7 +6,7 @@
  * gets index.html; anything else unknown gets the JSON 404.
  *
  * apps/web/dist is a link that `npm run build` switches to each new build
- * (scripts/web-build.ts, docs/decisions/0014-web-build-on-change.md). The server follows it
+ * (scripts/web-build.ts, docs/decisions/0015-web-build-on-change.md). The server follows it
  * once, at start, and serves that build folder until it stops — a later build never changes the
  * files under a running server — and leases the folder (`<build>/.leases/<pid>-<random>`, removed
  * on close) so that the build script does not delete it meanwhile.
