@@ -1,5 +1,6 @@
 // Enforces the layering rules of DESIGN.md §1 on every import, export-from and dynamic import:
-//   packages/domain   imports nothing of ours and no I/O (no node:, no packages at all);
+//   packages/domain   imports nothing of ours and no I/O (no node:, no packages at all); its test
+//     code may import vitest, node: and fast-check (property tests);
 //   packages/contracts imports only zod and itself;
 //   apps/web          never imports server code or database drivers;
 //     inside it: shared (components, lib, config, locales) → features → app, and features
@@ -29,7 +30,7 @@ function violation(fromFile, spec) {
 
   const isTestCode = /\.test\.tsx?$/.test(fromFile) || /\/testing\//.test(fromFile);
   if (fromFile.startsWith('packages/domain/')) {
-    if (isTestCode && (spec === 'vitest' || spec.startsWith('node:'))) return null;
+    if (isTestCode && (spec === 'vitest' || spec === 'fast-check' || spec.startsWith('node:'))) return null;
     if (!isRelative) return `the domain package is pure: it may not import "${spec}"`;
     if (!target.startsWith('packages/domain/')) return 'the domain package imports nothing outside itself';
     return null;
