@@ -71,9 +71,7 @@ export function classifyWebpayReturn(params: Readonly<Record<string, string | un
   };
   if (tbkToken !== undefined) return { kind: 'aborted', token: tbkToken, ...extras };
   if (tokenWs !== undefined) return { kind: 'commit', token: tokenWs };
-  if (buyOrder !== undefined) {
-    return { kind: 'timed_out', buyOrder, ...(sessionId === undefined ? {} : { sessionId }) };
-  }
+  if (buyOrder !== undefined) return { kind: 'timed_out', ...extras, buyOrder };
   return { kind: 'invalid' };
 }
 
