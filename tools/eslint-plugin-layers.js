@@ -2,7 +2,8 @@
 // import, export-from and dynamic import. Two rules:
 //
 // `layers/imports`, one import at a time:
-//   packages/domain    imports nothing of ours and no I/O (no node:, no packages at all);
+//   packages/domain    imports nothing of ours and no I/O (no node:, no packages at all); its test
+//                      code may import vitest, node: and fast-check (property tests);
 //   packages/contracts imports only zod and itself;
 //   apps/web           never imports server code or database drivers; inside it shared
 //                      (components, lib, config, locales) → features → app, features independent;
@@ -125,7 +126,7 @@ function violation(fromFile, spec) {
 
   const isTestCode = /\.test\.tsx?$/.test(fromFile) || /\/testing\//.test(fromFile);
   if (fromFile.startsWith('packages/domain/')) {
-    if (isTestCode && (spec === 'vitest' || spec.startsWith('node:'))) return null;
+    if (isTestCode && (spec === 'vitest' || spec === 'fast-check' || spec.startsWith('node:'))) return null;
     if (!isRelative) return `the domain package is pure: it may not import "${spec}"`;
     if (!target.startsWith('packages/domain/')) return 'the domain package imports nothing outside itself';
     return null;

@@ -18,6 +18,8 @@ describe('layering rule', () => {
     ['packages/domain/src/pricing/price.ts', '../../../contracts/src/index.ts', true],
     ['packages/domain/src/pricing/price.test.ts', 'vitest', false],
     ['packages/domain/src/pricing/price.ts', 'vitest', true],
+    ['packages/domain/src/payments/splits.test.ts', 'fast-check', false],
+    ['packages/domain/src/payments/splits.ts', 'fast-check', true],
     ['packages/contracts/src/restaurants.ts', 'zod', false],
     ['packages/contracts/src/restaurants.ts', 'drizzle-orm', true],
     ['apps/web/src/features/menu/api/get-menu.ts', 'pg', true],
