@@ -10,7 +10,11 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
-import type { Config } from '../../apps/server/src/config.ts';
+import {
+  WEBPAY_INTEGRATION_API_KEY,
+  WEBPAY_INTEGRATION_COMMERCE_CODE,
+  type Config,
+} from '../../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
@@ -84,7 +88,13 @@ try {
     logLevel: 'silent',
     smtpUrl: null,
     s3: null,
-    webpay: { env: 'sandbox', commerceCode: null, apiKey: null },
+    webpay: {
+      env: 'sandbox',
+      commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
+      apiKey: WEBPAY_INTEGRATION_API_KEY,
+      baseUrl: null,
+      timeoutMs: 30_000,
+    },
     google: null,
     facebook: null,
     trustProxy: false,

@@ -16,6 +16,7 @@ import { meRoutes } from './modules/me/routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { webpayPlugin } from './payments/webpay/plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   await app.register(livePlugin);
+  await app.register(webpayPlugin);
   await app.register(healthRoutes);
   await app.register(restaurantRoutes);
   await app.register(meRoutes);

@@ -10,7 +10,7 @@
  */
 import transbank from 'transbank-sdk';
 import { z } from 'zod';
-import type { WebpayEnv } from '../../config.ts';
+import { DEFAULT_WEBPAY_TIMEOUT_SECONDS, type WebpayEnv } from '../../config.ts';
 import { isWebpayError, WebpayError, type WebpayOperation } from './errors.ts';
 import {
   buyOrderProblem,
@@ -25,7 +25,7 @@ import {
   type WebpayStatus,
 } from './rules.ts';
 
-export const DEFAULT_WEBPAY_TIMEOUT_MS = 30_000;
+export const DEFAULT_WEBPAY_TIMEOUT_MS = DEFAULT_WEBPAY_TIMEOUT_SECONDS * 1000;
 
 export interface WebpayClientConfig {
   env: WebpayEnv;
@@ -252,9 +252,16 @@ export function createWebpayClient(config: WebpayClientConfig): WebpayClient {
     schema: z.ZodType<T>,
     run: (transaction: InstanceType<typeof transbank.WebpayPlus.Transaction>) => Promise<unknown>,
   ): Promise<T> {
+    let base: string;
+    try {
+      base = host();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new WebpayError(`Webpay ${operation}: ${reason}`, { kind: 'network', operation, cause: error });
+    }
     let body: unknown;
     try {
-      const options = new transbank.Options(config.commerceCode, config.apiKey, host(), timeoutMs);
+      const options = new transbank.Options(config.commerceCode, config.apiKey, base, timeoutMs);
       body = await run(new transbank.WebpayPlus.Transaction(options));
     } catch (error) {
       throw fromSdkError(error, operation);
