@@ -10,11 +10,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
-import {
-  WEBPAY_INTEGRATION_API_KEY,
-  WEBPAY_INTEGRATION_COMMERCE_CODE,
-  type Config,
-} from '../../apps/server/src/config.ts';
+import { DEFAULT_WEBPAY_CONFIG, type Config } from '../../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
@@ -88,13 +84,7 @@ try {
     logLevel: 'silent',
     smtpUrl: null,
     s3: null,
-    webpay: {
-      env: 'sandbox',
-      commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
-      apiKey: WEBPAY_INTEGRATION_API_KEY,
-      baseUrl: null,
-      timeoutMs: 30_000,
-    },
+    webpay: { ...DEFAULT_WEBPAY_CONFIG },
     google: null,
     facebook: null,
     trustProxy: false,

@@ -34,6 +34,15 @@ export interface WebpayConfig {
 
 export const DEFAULT_WEBPAY_TIMEOUT_SECONDS = 30;
 
+/** What loadConfig gives with no WEBPAY_* set: the built-in sandbox, public test credentials. */
+export const DEFAULT_WEBPAY_CONFIG: Readonly<WebpayConfig> = {
+  env: 'sandbox',
+  commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
+  apiKey: WEBPAY_INTEGRATION_API_KEY,
+  baseUrl: null,
+  timeoutMs: DEFAULT_WEBPAY_TIMEOUT_SECONDS * 1000,
+};
+
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { WEBPAY_INTEGRATION_API_KEY, WEBPAY_INTEGRATION_COMMERCE_CODE, type Config } from '../config.ts';
+import { DEFAULT_WEBPAY_CONFIG, type Config } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestClock {
@@ -49,13 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     smtpUrl: null,
     s3: null,
-    webpay: {
-      env: 'sandbox',
-      commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
-      apiKey: WEBPAY_INTEGRATION_API_KEY,
-      baseUrl: null,
-      timeoutMs: 30_000,
-    },
+    webpay: { ...DEFAULT_WEBPAY_CONFIG },
     google: null,
     facebook: null,
     trustProxy: false,

@@ -3,9 +3,9 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWebpayClient, type WebpayClient } from './client.ts';
-import { isWebpayError, type WebpayError } from './errors.ts';
+import type { WebpayError } from './errors.ts';
 import { WEBPAY_MESSAGES } from './server/core.ts';
-import { startFakeWebpay, type FakeWebpay } from './testing/fake-webpay.ts';
+import { createTransaction, startFakeWebpay, webpayFailure, type FakeWebpay } from './testing/fake-webpay.ts';
 
 const START = new Date('2026-03-02T15:00:00Z');
 const RETURN_URL = 'https://shop.example/api/payments/webpay/return?p=7';
@@ -15,7 +15,6 @@ const hours = (n: number) => n * 60 * 60_000;
 let now = START;
 let fake: FakeWebpay;
 let webpay: WebpayClient;
-let orderNumber = 0;
 
 beforeAll(async () => {
   fake = await startFakeWebpay({ now: () => now });
@@ -29,24 +28,8 @@ beforeEach(() => {
   fake.core.repeatedCommit = 'locked';
 });
 
-/** A fresh transaction of `amount` pesos: its token and buy order. */
-async function created(amount = 15_000) {
-  orderNumber += 1;
-  const buyOrder = `order-${orderNumber}`;
-  const sessionId = `session-${orderNumber}`;
-  const { token, url } = await webpay.create(buyOrder, sessionId, amount, RETURN_URL);
-  return { token, url, buyOrder, sessionId };
-}
-
-/** The WebpayError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<WebpayError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isWebpayError(error)) throw new Error(`expected a WebpayError, got ${String(error)}`);
-  return error;
-}
+const created = (amount = 15_000) => createTransaction(webpay, amount, RETURN_URL);
+const failure = webpayFailure;
 
 describe('create and the card form', () => {
   it('answers a 64-hex token and the form URL', async () => {

@@ -3,21 +3,23 @@
  * the app's own loopback address; the card form is posted over real HTTP and through app.inject.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEBPAY_INTEGRATION_API_KEY, WEBPAY_INTEGRATION_COMMERCE_CODE } from '../../config.ts';
+import {
+  DEFAULT_WEBPAY_CONFIG,
+  WEBPAY_INTEGRATION_API_KEY,
+  WEBPAY_INTEGRATION_COMMERCE_CODE,
+} from '../../config.ts';
 import { freePort } from '../../db/embedded.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createWebpayClient } from './client.ts';
-import { isWebpayError, type WebpayError } from './errors.ts';
 import { WEBPAY_API_PATH, WEBPAY_FORM_PATH } from './rules.ts';
 import { WEBPAY_MESSAGES } from './server/core.ts';
-import { startFakeWebpay, submitCardForm } from './testing/fake-webpay.ts';
+import { createTransaction, startFakeWebpay, submitCardForm, webpayFailure } from './testing/fake-webpay.ts';
 
 const START = new Date('2026-03-02T15:00:00Z');
 const RETURN_PATH = '/api/payments/webpay/return';
 
 let t: TestApp;
 let origin: string;
-let orderNumber = 0;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -33,22 +35,9 @@ beforeEach(() => {
   if (t.app.webpaySandbox) t.app.webpaySandbox.repeatedCommit = 'locked';
 });
 
-async function created(amount = 12_500) {
-  orderNumber += 1;
-  const buyOrder = `sbx-${orderNumber}`;
-  const sessionId = `session-${orderNumber}`;
-  const { token, url } = await t.app.webpay.create(buyOrder, sessionId, amount, `${origin}${RETURN_PATH}`);
-  return { token, url, buyOrder, sessionId };
-}
-
-async function failure(promise: Promise<unknown>): Promise<WebpayError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isWebpayError(error)) throw new Error(`expected a WebpayError, got ${String(error)}`);
-  return error;
-}
+const created = (amount = 12_500) =>
+  createTransaction(t.app.webpay, amount, `${origin}${RETURN_PATH}`, 'sbx');
+const failure = webpayFailure;
 
 const formPost = (body: string, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -274,13 +263,7 @@ describe('other environments', () => {
     const other = await buildTestApp({
       database: t.db,
       config: {
-        webpay: {
-          env: 'integration',
-          commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
-          apiKey: WEBPAY_INTEGRATION_API_KEY,
-          baseUrl: fake.url,
-          timeoutMs: 5_000,
-        },
+        webpay: { ...DEFAULT_WEBPAY_CONFIG, env: 'integration', baseUrl: fake.url, timeoutMs: 5_000 },
       },
     });
     try {

@@ -100,7 +100,8 @@ function api(core: WebpayCore, request: WebpayHttpRequest, route: string): Webpa
 
 function cardForm(core: WebpayCore, request: WebpayHttpRequest, url: URL): WebpayHttpResponse {
   const locale = pageLocale(header(request, 'accept-language'));
-  const method = request.method.toUpperCase();
+  // HEAD is a GET without the body (Fastify adds HEAD routes for GET ones)
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
   const page = (status: number, body: string): WebpayHttpResponse => ({
     status,
     headers: { ...PAGE_HEADERS, 'content-language': locale },

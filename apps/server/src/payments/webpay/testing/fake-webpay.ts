@@ -13,7 +13,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBPAY_INTEGRATION_API_KEY, WEBPAY_INTEGRATION_COMMERCE_CODE } from '../../../config.ts';
-import type { WebpayClientConfig } from '../client.ts';
+import type { WebpayClient, WebpayClientConfig } from '../client.ts';
+import { isWebpayError, type WebpayError } from '../errors.ts';
 import { WEBPAY_FORM_PATH } from '../rules.ts';
 import {
   WebpayCore,
@@ -246,4 +247,30 @@ export async function startFakeWebpay(options: FakeWebpayOptions = {}): Promise<
     stop,
     [Symbol.asyncDispose]: stop,
   };
+}
+
+let transactionNumber = 0;
+
+/** Creates a transaction of `amount` pesos with a fresh buy order ("<prefix>-<n>") and session id. */
+export async function createTransaction(
+  client: WebpayClient,
+  amount: number,
+  returnUrl: string,
+  prefix = 'order',
+): Promise<{ token: string; url: string; buyOrder: string; sessionId: string }> {
+  transactionNumber += 1;
+  const buyOrder = `${prefix}-${transactionNumber}`;
+  const sessionId = `session-${transactionNumber}`;
+  const { token, url } = await client.create(buyOrder, sessionId, amount, returnUrl);
+  return { token, url, buyOrder, sessionId };
+}
+
+/** The WebpayError `promise` rejects with (throws when it resolves or fails otherwise). */
+export async function webpayFailure(promise: Promise<unknown>): Promise<WebpayError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!isWebpayError(error)) throw new Error(`expected a WebpayError, got ${String(error)}`);
+  return error;
 }
