@@ -2,7 +2,7 @@
  * The adapter, through the real transbank-sdk and real HTTP, against the fake Webpay on loopback.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWebpayClient, type WebpayClient } from './client.ts';
+import { createWebpayClient, fromSdkError, type WebpayClient } from './client.ts';
 import type { WebpayError } from './errors.ts';
 import { WEBPAY_MESSAGES } from './server/core.ts';
 import { createTransaction, startFakeWebpay, webpayFailure, type FakeWebpay } from './testing/fake-webpay.ts';
@@ -240,6 +240,18 @@ describe('failures', () => {
     await gone.stop();
     const error = await failure(createWebpayClient(gone.clientConfig).status('a'.repeat(64)));
     expect(error).toMatchObject({ kind: 'network', httpStatus: null });
+  });
+});
+
+describe('fromSdkError, for what the SDK throws besides TransbankError', () => {
+  it.each([
+    [new Error("'token' can't be null or white space"), 'invalid-input', false],
+    [new TypeError('Cannot read properties of undefined'), 'network', true],
+  ] as const)('%s → %s', (error, kind, outcomeUnknown) => {
+    const mapped = fromSdkError(error, 'commit');
+    expect(mapped).toMatchObject({ kind, operation: 'commit', httpStatus: null, transbankMessage: null });
+    expect(mapped.outcomeUnknown).toBe(outcomeUnknown);
+    expect(mapped.cause).toBe(error);
   });
 });
 

@@ -194,7 +194,7 @@ export function fromSdkError(error: unknown, operation: WebpayOperation): Webpay
   const first = lineEnd === -1 ? text : text.slice(0, lineEnd);
   const rest = lineEnd === -1 ? '' : text.slice(lineEnd + 1).replace(/\n$/, '');
   const transbankMessage = isTransbankError && rest !== '' && rest !== 'Unexpected error' ? rest : null;
-  const status = /status code (\d{3})\b/.exec(first)?.[1];
+  const status = isTransbankError ? /status code (\d{3})\b/.exec(first)?.[1] : undefined;
   const fail = (kind: WebpayError['kind'], httpStatus: number | null, what: string) =>
     new WebpayError(`Webpay ${operation}: ${what}`, {
       kind,
@@ -213,9 +213,12 @@ export function fromSdkError(error: unknown, operation: WebpayOperation): Webpay
     return fail('http', code, `HTTP ${code}${said}`);
   }
   if (/timeout|ETIMEDOUT|ECONNABORTED/i.test(first)) return fail('timeout', null, 'no answer in time');
-  if (isTransbankError) return fail('network', null, `no answer (${first.replace(/^AxiosError: /, '')})`);
-  // the SDK's own argument checks (plain Error) never fire: ours run first
-  return fail('invalid-input', null, text);
+  // the SDK's own argument checks (plain Error); ours run first, so they should never fire
+  if (!isTransbankError && /can't be null|is too long|has spaces/.test(text)) {
+    return fail('invalid-input', null, text);
+  }
+  // no HTTP answer (refused, reset, unknown host) or something unexpected: the outcome is unknown
+  return fail('network', null, `no answer (${first.replace(/^AxiosError: /, '')})`);
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, operation: WebpayOperation): T {
