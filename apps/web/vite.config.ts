@@ -155,6 +155,8 @@ export default defineConfig({
       // `ws: true` also forwards the WebSocket upgrade of /api/live.
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },
       '/files': { target: API_TARGET, changeOrigin: false },
+      // the server's Webpay sandbox card page (WEBPAY_ENV=sandbox), reached at PUBLIC_URL
+      '/webpayserver': { target: API_TARGET, changeOrigin: false },
     },
   },
   build: {

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
-import type { Config } from '../../apps/server/src/config.ts';
+import { DEFAULT_WEBPAY_CONFIG, type Config } from '../../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
@@ -85,7 +85,7 @@ try {
     logLevel: 'silent',
     smtpUrl: null,
     s3: null,
-    webpay: { env: 'sandbox', commerceCode: null, apiKey: null },
+    webpay: { ...DEFAULT_WEBPAY_CONFIG },
     google: null,
     facebook: null,
     trustProxy: false,

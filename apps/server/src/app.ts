@@ -18,6 +18,7 @@ import { meRoutes } from './modules/me/index.ts';
 import { reservationRoutes } from './modules/reservations/index.ts';
 import { restaurantRoutes } from './modules/restaurants/index.ts';
 import { userRoutes } from './modules/users/index.ts';
+import { webpayPlugin } from './payments/webpay/plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { transferGuest });
   await app.register(csrfPlugin);
   await app.register(livePlugin);
+  await app.register(webpayPlugin);
   await app.register(healthRoutes);
   await app.register(restaurantRoutes);
   await app.register(meRoutes);

@@ -2,7 +2,13 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, readOrCreateSecret, resolveConfig, WEBPAY_INTEGRATION_COMMERCE_CODE } from './config.ts';
+import {
+  loadConfig,
+  readOrCreateSecret,
+  resolveConfig,
+  WEBPAY_INTEGRATION_API_KEY,
+  WEBPAY_INTEGRATION_COMMERCE_CODE,
+} from './config.ts';
 
 const errorsOf = (env: Record<string, string>) => {
   const result = loadConfig(env, '/srv/app');
@@ -24,7 +30,13 @@ describe('loadConfig', () => {
         publicUrl: 'http://localhost:3000',
         authSecret: null,
         logLevel: 'info',
-        webpay: { env: 'sandbox', commerceCode: null, apiKey: null },
+        webpay: {
+          env: 'sandbox',
+          commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
+          apiKey: WEBPAY_INTEGRATION_API_KEY,
+          baseUrl: null,
+          timeoutMs: 30_000,
+        },
         google: null,
         facebook: null,
         s3: null,
@@ -157,6 +169,48 @@ describe('loadConfig', () => {
       perAccount: 10,
     });
     expect(defaults.ok && defaults.config.oauthMockIssuer).toBeNull();
+  });
+
+  it('reads the Webpay host override and timeout; production needs its own credentials and https', () => {
+    const result = loadConfig(
+      { WEBPAY_ENV: 'integration', WEBPAY_BASE_URL: 'http://127.0.0.1:4010/', WEBPAY_TIMEOUT_SECONDS: '5' },
+      '/srv/app',
+    );
+    expect(result.ok && result.config.webpay).toEqual({
+      env: 'integration',
+      commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
+      apiKey: WEBPAY_INTEGRATION_API_KEY,
+      baseUrl: 'http://127.0.0.1:4010',
+      timeoutMs: 5_000,
+    });
+    const production = loadConfig(
+      {
+        WEBPAY_ENV: 'production',
+        WEBPAY_COMMERCE_CODE: '597012345678',
+        WEBPAY_API_KEY: 'k'.repeat(64),
+        WEBPAY_BASE_URL: 'https://egress.example/transbank',
+      },
+      '/srv/app',
+    );
+    expect(production.ok && production.config.webpay).toMatchObject({
+      commerceCode: '597012345678',
+      apiKey: 'k'.repeat(64),
+      baseUrl: 'https://egress.example/transbank',
+    });
+    expect(
+      errorsOf({
+        WEBPAY_ENV: 'production',
+        WEBPAY_COMMERCE_CODE: '597012345678',
+        WEBPAY_API_KEY: 'k'.repeat(64),
+        WEBPAY_BASE_URL: 'http://egress.example',
+      }),
+    ).toEqual([
+      'config: WEBPAY_BASE_URL must be https when WEBPAY_ENV is production (got "http://egress.example")',
+    ]);
+    expect(errorsOf({ WEBPAY_BASE_URL: 'ftp://x', WEBPAY_TIMEOUT_SECONDS: '0' })).toEqual([
+      'config: WEBPAY_BASE_URL must be an http(s) URL without query or credentials, e.g. http://127.0.0.1:4010 (got "ftp://x")',
+      'config: WEBPAY_TIMEOUT_SECONDS must be a whole number of at least 1 (got "0")',
+    ]);
   });
 
   it('refuses the test-only OAuth issuer in production, and bad rate limits', () => {

@@ -17,6 +17,32 @@ export type WebpayEnv = (typeof WEBPAY_ENVS)[number];
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = '597055555532';
 export const WEBPAY_INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 
+/** Webpay Plus (src/payments/webpay). */
+export interface WebpayConfig {
+  env: WebpayEnv;
+  /** Transbank's public integration credentials unless set (production requires both). */
+  commerceCode: string;
+  apiKey: string;
+  /**
+   * WEBPAY_BASE_URL: replaces Transbank's host (a test fake, a proxy); no trailing slash.
+   * null = Transbank's host for the env, or the app itself for 'sandbox'.
+   */
+  baseUrl: string | null;
+  /** Per-request timeout of the Webpay adapter. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_WEBPAY_TIMEOUT_SECONDS = 30;
+
+/** What loadConfig gives with no WEBPAY_* set: the built-in sandbox, public test credentials. */
+export const DEFAULT_WEBPAY_CONFIG: Readonly<WebpayConfig> = {
+  env: 'sandbox',
+  commerceCode: WEBPAY_INTEGRATION_COMMERCE_CODE,
+  apiKey: WEBPAY_INTEGRATION_API_KEY,
+  baseUrl: null,
+  timeoutMs: DEFAULT_WEBPAY_TIMEOUT_SECONDS * 1000,
+};
+
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
@@ -54,7 +80,7 @@ export interface Config {
     secretAccessKey: string;
     region: string;
   } | null;
-  webpay: { env: WebpayEnv; commerceCode: string | null; apiKey: string | null };
+  webpay: WebpayConfig;
   google: OAuthClient | null;
   facebook: OAuthClient | null;
   trustProxy: boolean | number | string[];
@@ -158,6 +184,20 @@ const envSchema = z.object({
     error: 'WEBPAY_COMMERCE_CODE must be digits only',
   }),
   WEBPAY_API_KEY: optional(),
+  WEBPAY_BASE_URL: optional().refine(
+    (v) =>
+      v === undefined ||
+      (isHttpUrl(v) &&
+        !new URL(v).search &&
+        !new URL(v).hash &&
+        !new URL(v).username &&
+        !new URL(v).password),
+    {
+      error:
+        'WEBPAY_BASE_URL must be an http(s) URL without query or credentials, e.g. http://127.0.0.1:4010',
+    },
+  ),
+  WEBPAY_TIMEOUT_SECONDS: positiveInteger('WEBPAY_TIMEOUT_SECONDS', DEFAULT_WEBPAY_TIMEOUT_SECONDS),
   GOOGLE_CLIENT_ID: optional(),
   GOOGLE_CLIENT_SECRET: optional(),
   FACEBOOK_CLIENT_ID: optional(),
@@ -202,6 +242,9 @@ function crossFieldProblems(env: Env): { name: string; message: string }[] {
   if (env.WEBPAY_ENV === 'production') {
     for (const name of ['WEBPAY_COMMERCE_CODE', 'WEBPAY_API_KEY']) {
       if (env[name] === undefined) fail(name, `${name} is required when WEBPAY_ENV is production`);
+    }
+    if (env.WEBPAY_BASE_URL !== undefined && !env.WEBPAY_BASE_URL.toLowerCase().startsWith('https:')) {
+      fail('WEBPAY_BASE_URL', 'WEBPAY_BASE_URL must be https when WEBPAY_ENV is production');
     }
   }
   for (const provider of ['GOOGLE', 'FACEBOOK']) {
@@ -269,7 +312,6 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
     return { ok: false, errors };
   }
   const e = parsed.data;
-  const webpayIsIntegration = e.WEBPAY_ENV === 'integration';
   return {
     ok: true,
     config: {
@@ -294,9 +336,11 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
           : null,
       webpay: {
         env: e.WEBPAY_ENV,
-        commerceCode:
-          e.WEBPAY_COMMERCE_CODE ?? (webpayIsIntegration ? WEBPAY_INTEGRATION_COMMERCE_CODE : null),
-        apiKey: e.WEBPAY_API_KEY ?? (webpayIsIntegration ? WEBPAY_INTEGRATION_API_KEY : null),
+        // production has both (crossFieldProblems); sandbox and integration default to the public ones
+        commerceCode: e.WEBPAY_COMMERCE_CODE ?? WEBPAY_INTEGRATION_COMMERCE_CODE,
+        apiKey: e.WEBPAY_API_KEY ?? WEBPAY_INTEGRATION_API_KEY,
+        baseUrl: e.WEBPAY_BASE_URL ? e.WEBPAY_BASE_URL.replace(/\/+$/, '') : null,
+        timeoutMs: e.WEBPAY_TIMEOUT_SECONDS * 1000,
       },
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { DEFAULT_WEBPAY_CONFIG, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { createTestLogger, type LogLine } from './logs.ts';
@@ -56,7 +56,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     smtpUrl: null,
     s3: null,
-    webpay: { env: 'sandbox', commerceCode: null, apiKey: null },
+    webpay: { ...DEFAULT_WEBPAY_CONFIG },
     google: null,
     facebook: null,
     trustProxy: false,
