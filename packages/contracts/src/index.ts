@@ -5,6 +5,7 @@ export * from './invitations.ts';
 export * from './live.ts';
 export * from './me.ts';
 export * from './menu.ts';
+export * from './orders.ts';
 export * from './reservations.ts';
 export * from './restaurants.ts';
 export * from './users.ts';

@@ -52,8 +52,18 @@ export interface Preference {
   required: boolean;
   options: PreferenceOption[];
 }
-/** What a diner chose for one order line: option keys (with quantities for multiple-choice). */
-export type SelectedPreferences = { key: string; options: { key: string; quantity: number }[] }[];
+/**
+ * What a diner chose for one order line, kept as it was when ordered (the names and the option
+ * price per unit at that moment), so later menu edits do not rewrite past orders.
+ */
+export interface OrderedSelection {
+  preferenceKey: string;
+  optionKey: string;
+  quantity: number;
+  preferenceName: Localized;
+  optionName: Localized;
+  priceMinor: number;
+}
 
 export type DeliverySettings =
   | { mode: 'none' }
@@ -78,6 +88,8 @@ export const CURRENCIES = ['CLP', 'PEN', 'EUR', 'VES', 'USD'] as const;
 export const RESERVATION_STATUSES = ['confirmed', 'seated', 'completed', 'cancelled'] as const;
 export const RESERVATION_KINDS = ['table', 'pickup', 'delivery'] as const;
 export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
+export const ORDER_KINDS = ['item', 'delivery'] as const;
+export const JOIN_REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
 export const PENDING_PAYMENT_STATUSES = ['open', 'paid', 'cancelled'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'aborted', 'timed_out'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percent'] as const;
@@ -521,6 +533,15 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * The lines of a reservation's bill: a dish a member ordered (`item`), or the delivery price of a
+ * delivery reservation (`delivery`: no product, its author is the creator). Prices are the
+ * server's, fixed when ordered (or edited). The three counters follow the payments made against
+ * the line (docs/product.md#splitting-the-bill): `allocated_minor` is what payments hold, are
+ * awaiting confirmation of, or have paid; `pending_minor` what awaits the restaurant's
+ * confirmation; `paid_minor` what is paid. The CHECKs make "never paid twice, never more than
+ * the price" a rule of the database.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -528,19 +549,22 @@ export const orders = pgTable(
     reservationId: uuid('reservation_id')
       .notNull()
       .references(() => reservations.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull().default('item'),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     comments: text('comments'),
-    preferences: jsonb('preferences').$type<SelectedPreferences>().notNull().default([]),
+    preferences: jsonb('preferences').$type<OrderedSelection[]>().notNull().default([]),
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
     totalPriceMinor: integer('total_price_minor').notNull(),
     pointsSpent: integer('points_spent').notNull().default(0),
-    /** Payer: set once when the order is paid (DESIGN §5: an order is paid at most once). */
+    allocatedMinor: integer('allocated_minor').notNull().default(0),
+    pendingMinor: integer('pending_minor').notNull().default(0),
+    paidMinor: integer('paid_minor').notNull().default(0),
+    /** The spec's `payer`: set when one payment covers the whole line. */
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }),
     pendingToConfirmed: boolean('pending_to_confirmed').notNull().default(false),
@@ -549,17 +573,59 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_reservation_idx').on(t.reservationId),
+    index('orders_reservation_idx').on(t.reservationId, t.createdAt),
     index('orders_user_idx').on(t.userId),
     index('orders_product_idx').on(t.productId),
+    // one delivery line per reservation
+    uniqueIndex('orders_delivery_unique')
+      .on(t.reservationId)
+      .where(sql`${t.kind} = 'delivery'`),
+    check('orders_kind_check', inList('kind', ORDER_KINDS)),
+    check('orders_kind_product_check', sql`(${t.kind} = 'item') = (${t.productId} IS NOT NULL)`),
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
-    check('orders_prices_check', sql`${t.unitPriceMinor} >= 0 AND ${t.totalPriceMinor} >= 0`),
+    check(
+      'orders_prices_check',
+      sql`${t.unitPriceMinor} >= 0 AND ${t.totalPriceMinor} >= 0 AND ${t.discountMinor} >= 0`,
+    ),
     check('orders_points_check', sql`${t.pointsSpent} >= 0`),
+    check(
+      'orders_allocation_check',
+      sql`${t.paidMinor} >= 0 AND ${t.pendingMinor} >= 0 AND ${t.paidMinor} + ${t.pendingMinor} <= ${t.allocatedMinor} AND ${t.allocatedMinor} <= ${t.totalPriceMinor}`,
+    ),
     check(
       'orders_payment_type_check',
       sql`${t.paymentType} IS NULL OR ${inList('payment_type', PAYMENT_TYPES)}`,
     ),
     check('orders_paid_check', sql`(${t.paidBy} IS NULL) = (${t.paidAt} IS NULL)`),
+  ],
+);
+
+/**
+ * A diner who opened a table's QR link while the table had a current reservation, asking its
+ * members to let them in (docs/product.md#table-links). One pending request per diner and
+ * reservation; any member answers it.
+ */
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: id(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('join_requests_pending_unique')
+      .on(t.reservationId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('join_requests_user_idx').on(t.userId),
+    check('join_requests_status_check', inList('status', JOIN_REQUEST_STATUSES)),
   ],
 );
 
