@@ -141,6 +141,8 @@ function precompileMessages(): Plugin {
 export default defineConfig({
   plugins: [precompileMessages(), react(), tailwindcss(), earlyModules(), precompressBuild()],
   resolve: {
+    // `@/…` is `src/…` (tsconfig.json `paths`, the one place it is written; vitest reads it too).
+    tsconfigPaths: true,
     alias: [
       {
         find: /^@formatjs\/icu-messageformat-parser$/,

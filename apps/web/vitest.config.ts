@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // `@/…` is `src/…`, as tsconfig.json's `paths` says.
+  resolve: { tsconfigPaths: true },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,18 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restaurantListStore } from '../features/restaurants/restaurant-list-store';
-import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from '../lib/early-requests';
-import { detectLocale } from '../lib/i18n';
-import { STORAGE_KEYS } from '../lib/storage';
-import { json, mockApi, seenRequests } from '../testing/fetch-mock';
-import {
-  menu,
-  restaurantDetail,
-  restaurantPage,
-  restaurantSummary,
-  sessionAnswer,
-} from '../testing/fixtures';
+import { restaurantListStore } from '@/features/restaurants/restaurant-list-store';
+import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from '@/lib/early-requests';
+import { detectLocale } from '@/lib/i18n';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
+import { menu, restaurantDetail, restaurantPage, restaurantSummary, sessionAnswer } from '@/testing/fixtures';
 import INDEX_HTML from '../../index.html?raw';
 import { routes } from './router';
 import { renderApp } from './testing/render-app';

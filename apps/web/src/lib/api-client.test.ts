@@ -1,7 +1,7 @@
 import { restaurantListSchema } from '@comensal/contracts';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockApi } from '../testing/fetch-mock';
-import { restaurantPage, restaurantSummary } from '../testing/fixtures';
+import { apiError, json, mockApi } from '@/testing/fetch-mock';
+import { restaurantPage, restaurantSummary } from '@/testing/fixtures';
 import { ApiError, apiGet, isClientError, isNotFound } from './api-client';
 
 describe('apiGet', () => {

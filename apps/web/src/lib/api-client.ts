@@ -1,6 +1,6 @@
 import type { ApiError as ApiErrorBody } from '@comensal/contracts';
 import type { z } from 'zod';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 import { takeEarlyResponse } from './early-requests';
 import { type Query, toSearch } from './search-params';
 

@@ -2,8 +2,8 @@
 import './fetch-mock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { invalidateSession } from '../lib/auth-client';
-import { resetLiveClient } from '../lib/live';
+import { invalidateSession } from '@/lib/auth-client';
+import { resetLiveClient } from '@/lib/live';
 import { FakeWebSocket } from './fake-web-socket';
 import { json, mockApi, resetFetchMock, takeUnhandledRequests } from './fetch-mock';
 

@@ -1,10 +1,10 @@
 import type { FavoriteIds, Product } from '@comensal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { GEOLOCATION_FAILED } from '../../features/restaurants/geolocation';
-import { restaurantListStore } from '../../features/restaurants/restaurant-list-store';
-import { FakeWebSocket } from '../../testing/fake-web-socket';
-import { apiError, json, mockApi, seenRequests } from '../../testing/fetch-mock';
+import { GEOLOCATION_FAILED } from '@/features/restaurants/geolocation';
+import { restaurantListStore } from '@/features/restaurants/restaurant-list-store';
+import { FakeWebSocket } from '@/testing/fake-web-socket';
+import { apiError, json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   menu,
   product,
@@ -12,8 +12,8 @@ import {
   restaurantPage,
   restaurantSummary,
   sessionAnswer,
-} from '../../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+} from '@/testing/fixtures';
+import { renderApp } from '@/app/testing/render-app';
 
 // The first render of each lazy route module transforms it on the fly (slow on a cold run).
 vi.setConfig({ testTimeout: 20_000 });

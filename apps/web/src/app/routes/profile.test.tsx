@@ -2,10 +2,10 @@ import { MAX_PHOTO_BYTES, type Me } from '@comensal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi } from '../../testing/fetch-mock';
-import { meAnswer, sessionAnswer } from '../../testing/fixtures';
-import { renderApp } from '../testing/render-app';
-import { routes } from '../router';
+import { apiError, json, mockApi } from '@/testing/fetch-mock';
+import { meAnswer, sessionAnswer } from '@/testing/fixtures';
+import { renderApp } from '@/app/testing/render-app';
+import { routes } from '@/app/router';
 
 /** A signed-in user whose profile lives in `state.me`; PATCH and photo upload change it like the server. */
 function signedInWith(me: Me) {

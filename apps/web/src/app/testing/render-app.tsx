@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { App } from '../app';
-import { routes } from '../router';
-import type { SupportedLocale } from '../../lib/i18n';
-import { createQueryClient } from '../../lib/query-client';
-import enUS from '../../locales/en-US.json';
-import esES from '../../locales/es-ES.json';
+import { App } from '@/app/app';
+import { routes } from '@/app/router';
+import type { SupportedLocale } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import enUS from '@/locales/en-US.json';
+import esES from '@/locales/es-ES.json';
 
 const CATALOGS = { 'en-US': enUS, 'es-ES': esES } as const;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { useT } from '@/lib/i18n';
 
 export interface ListPageTab {
   key: string;

@@ -4,7 +4,7 @@ import type {
 } from '@comensal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLiveTopic } from '../../lib/live';
+import { useLiveTopic } from '@/lib/live';
 import { menuKeys } from './api/get-menu';
 
 // The live contract's names, restated so the menu page loads no zod: importing values from the

@@ -1,6 +1,6 @@
 import { MAX_PHOTO_BYTES } from '@comensal/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { checkPhotoFile, parseDetails, photoErrorMessageId, saveErrorMessageId } from './profile-form';
 
 describe('parseDetails', () => {

@@ -5,8 +5,8 @@ import {
   PHONE_NUMBER_MAX,
   phoneNumberSchema,
 } from '@comensal/contracts';
-import { isApiError } from '../../lib/api-client';
-import type { MessageId } from '../../lib/i18n';
+import { isApiError } from '@/lib/api-client';
+import type { MessageId } from '@/lib/i18n';
 
 /** Values of the placeholders in profile messages. */
 export const PROFILE_MESSAGE_VALUES = {

@@ -1,4 +1,4 @@
-import type { MessageId } from '../../lib/i18n';
+import type { MessageId } from '@/lib/i18n';
 import { ReservationError } from './api/send';
 
 const REASONS: Readonly<Record<string, MessageId>> = {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveTopic } from '../../lib/live';
+import { useLiveTopic } from '@/lib/live';
 import { reservationKeys } from './api/reservation-keys';
 
 /** Refetches the reservation on every event of `reservation:<id>` (and after a reconnect). */

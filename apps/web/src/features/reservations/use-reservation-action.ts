@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../lib/toast';
+import { notify } from '@/lib/toast';
 import { reservationKeys } from './api/reservation-keys';
 import { reservationErrorMessage } from './reservation-errors';
 

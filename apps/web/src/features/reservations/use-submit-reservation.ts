@@ -1,8 +1,8 @@
 import type { CreateReservationInput, Reservation, UpdateReservationInput } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { logFailure } from '../../lib/log';
-import type { MessageId } from '../../lib/i18n';
+import { logFailure } from '@/lib/log';
+import type { MessageId } from '@/lib/i18n';
 import { createReservation } from './api/create-reservation';
 import { RESERVATION_SAVE_ERROR, reservationKeys } from './api/reservation-keys';
 import { updateReservation } from './api/update-reservation';

@@ -1,4 +1,4 @@
-import { logFailure } from '../../lib/log';
+import { logFailure } from '@/lib/log';
 
 /** SPEC §8: logged (never shown raw) when there is no position to sort by. */
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { restaurantSummary } from '../../testing/fixtures';
+import { restaurantSummary } from '@/testing/fixtures';
 import { GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED, locate } from './geolocation';
 import { createRestaurantListStore, INITIAL_RESTAURANT_LIST_STATE } from './restaurant-list-store';
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { MissingIds } from '../../../features/reservations/components/missing-ids';
-import { ModifyReservationPage } from '../../../features/reservations/components/modify-reservation-page';
-import { useAuth } from '../../session';
+import { MissingIds } from '@/features/reservations/components/missing-ids';
+import { ModifyReservationPage } from '@/features/reservations/components/modify-reservation-page';
+import { useAuth } from '@/app/session';
 
 /** `restaurant.reservation.modify`. The guard ensures a session. */
 export function Component() {

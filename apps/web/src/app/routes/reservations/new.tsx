@@ -1,7 +1,7 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { NewReservationPage } from '../../../features/reservations/components/new-reservation-page';
-import { href } from '../../../config/paths';
-import { tableQueryFor } from '../../../lib/visit-context';
+import { NewReservationPage } from '@/features/reservations/components/new-reservation-page';
+import { href } from '@/config/paths';
+import { tableQueryFor } from '@/lib/visit-context';
 
 /**
  * `restaurant.reservation`: without a reservation id, the reservation form; with one (the

@@ -1,7 +1,7 @@
 import { authProvidersSchema } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 
 /** The social sign-in providers the server has configured (none when it has no OAuth client ids). */
 export async function getAuthProviders(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import type { FavoriteIds } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { favoriteKeys } from './favorite-keys';
 import { FAVORITES_LOAD_ERROR } from './list-favorites';
 

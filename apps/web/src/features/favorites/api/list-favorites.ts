@@ -1,7 +1,7 @@
 import type { FavoriteList, FavoriteProduct, FavoriteRestaurant, FavoriteType } from '@comensal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { favoriteKeys } from './favorite-keys';
 
 export const FAVORITES_LOAD_ERROR = 'Error al cargar favoritos';

@@ -1,8 +1,8 @@
 import type { FavoriteIds, FavoriteState, FavoriteType } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
-import { notify } from '../../../lib/toast';
+import { apiRequest, isApiError } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
+import { notify } from '@/lib/toast';
 import { favoriteKeys } from './favorite-keys';
 
 export const FAVORITE_SAVE_ERROR = 'Error al guardar favorito';

@@ -1,5 +1,5 @@
 import type { Invitation } from '@comensal/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/invitations/:id/accept` or `/reject` (the invitee only). */
 export function answerInvitation(invitationId: string, accept: boolean): Promise<Invitation> {

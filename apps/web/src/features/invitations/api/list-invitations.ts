@@ -1,7 +1,7 @@
 import type { InvitationList, InvitationScope } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { INVITATIONS_LOAD_ERROR, invitationKeys } from './invitation-keys';
 
 /** `GET /api/invitations?scope=…`: the diner's invitations, newest first. */

@@ -1,17 +1,17 @@
 import type { Invitation } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { fileUrl, isApiError } from '../../../lib/api-client';
-import { type MessageId, useLocale, useT } from '../../../lib/i18n';
-import { formatDate } from '../../../lib/format';
-import { logFailure } from '../../../lib/log';
-import { notify } from '../../../lib/toast';
-import { answerInvitation } from '../api/answer-invitation';
-import { INVITATION_ANSWER_ERROR, invitationKeys } from '../api/invitation-keys';
-import { type InvitationState, invitationState } from '../invitation-state';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { fileUrl, isApiError } from '@/lib/api-client';
+import { type MessageId, useLocale, useT } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
+import { logFailure } from '@/lib/log';
+import { notify } from '@/lib/toast';
+import { answerInvitation } from '@/features/invitations/api/answer-invitation';
+import { INVITATION_ANSWER_ERROR, invitationKeys } from '@/features/invitations/api/invitation-keys';
+import { type InvitationState, invitationState } from '@/features/invitations/invitation-state';
 
 const STATE_LABELS: Readonly<Record<InvitationState, MessageId>> = {
   pending: 'invitation.state.pending',

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ListPage } from '../../../components/layouts/list-page';
-import { href } from '../../../config/paths';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
-import { useLiveTopic } from '../../../lib/live';
-import { invitationKeys } from '../api/invitation-keys';
-import { useInvitations } from '../api/list-invitations';
-import { invitationState } from '../invitation-state';
+import { ErrorState } from '@/components/errors/error-state';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ListPage } from '@/components/layouts/list-page';
+import { href } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { useLiveTopic } from '@/lib/live';
+import { invitationKeys } from '@/features/invitations/api/invitation-keys';
+import { useInvitations } from '@/features/invitations/api/list-invitations';
+import { invitationState } from '@/features/invitations/invitation-state';
 import { InvitationRow } from './invitation-row';
 import { NewInvitationsDialog } from './new-invitations-dialog';
 

@@ -1,7 +1,7 @@
 import type { GetMenuQuery, Menu } from '@comensal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 
 export const MENU_LOAD_ERROR = 'Error al cargar el menú';
 

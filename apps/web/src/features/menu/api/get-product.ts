@@ -1,7 +1,7 @@
 import type { Product } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, isNotFound } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet, isNotFound } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { MENU_LOAD_ERROR, menuKeys } from './get-menu';
 
 export const PRODUCT_NOT_FOUND = 'Producto no encontrado';

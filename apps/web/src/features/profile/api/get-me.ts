@@ -1,7 +1,7 @@
 import { type Me, meSchema } from '@comensal/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 
 export const PROFILE_LOAD_ERROR = 'Error al cargar el perfil';
 

@@ -1,7 +1,7 @@
 import { type Me, meSchema, type UpdateMeInput } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiRequest } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { storeMe } from './get-me';
 
 export async function updateMe(input: UpdateMeInput): Promise<Me> {

@@ -1,8 +1,8 @@
 import { type Me, meSchema, PHOTO_FIELD } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { env } from '../../../config/env';
-import { ApiError } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { env } from '@/config/env';
+import { ApiError } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { storeMe } from './get-me';
 
 function errorCodeOf(payload: unknown): string | null {

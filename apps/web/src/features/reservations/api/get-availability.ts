@@ -1,6 +1,6 @@
 import type { Availability } from '@comensal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { reservationKeys, logged, enc, type AvailabilityParams } from './reservation-keys';
 
 export function useAvailability(restaurantId: string, params: AvailabilityParams | null) {

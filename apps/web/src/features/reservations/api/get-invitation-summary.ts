@@ -1,6 +1,6 @@
 import type { ReservationInvitationSummary } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { reservationKeys, logged, enc } from './reservation-keys';
 
 /** `viewer`: who is asking ('' when nobody is signed in); the answer depends on it. */

@@ -1,6 +1,6 @@
 import type { RestaurantDetail } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { reservationKeys, logged, enc } from './reservation-keys';
 
 export function useReservationRestaurant(restaurantId: string) {

@@ -1,6 +1,6 @@
 import type { Reservation } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { reservationKeys, logged, enc } from './reservation-keys';
 
 export function useReservation(id: string) {

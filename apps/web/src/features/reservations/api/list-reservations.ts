@@ -1,6 +1,6 @@
 import type { ReservationList, ReservationScope } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { reservationKeys, logged } from './reservation-keys';
 
 export function useReservations(scope: ReservationScope) {

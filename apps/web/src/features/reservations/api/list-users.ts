@@ -1,6 +1,6 @@
 import type { UserList } from '@comensal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { reservationKeys, logged } from './reservation-keys';
 
 export function useUserSearch(q: string, enabled: boolean) {

@@ -1,5 +1,5 @@
 import type { ReservationScope } from '@comensal/contracts';
-import { logFailure } from '../../../lib/log';
+import { logFailure } from '@/lib/log';
 
 export const RESERVATION_LOAD_ERROR = 'Error al cargar la reserva';
 

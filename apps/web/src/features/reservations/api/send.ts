@@ -1,5 +1,5 @@
-import { env } from '../../../config/env';
-import { ApiError } from '../../../lib/api-client';
+import { env } from '@/config/env';
+import { ApiError } from '@/lib/api-client';
 
 /** An API failure together with `details.reason` of a reservation rule (400 VALIDATION_FAILED). */
 export class ReservationError extends ApiError {

@@ -1,11 +1,11 @@
 import { localWeekdayAndTime } from '@comensal/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { useReservationRestaurant } from '../api/get-reservation-restaurant';
-import { newReservationValues } from '../form-model';
-import { useSubmitReservation } from '../use-submit-reservation';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { useReservationRestaurant } from '@/features/reservations/api/get-reservation-restaurant';
+import { newReservationValues } from '@/features/reservations/form-model';
+import { useSubmitReservation } from '@/features/reservations/use-submit-reservation';
 import { ReservationForm } from './reservation-form';
 import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';

@@ -7,12 +7,12 @@ import {
   haversineMeters,
 } from '@comensal/domain';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { type MessageId, useLocalized, useT } from '../../../lib/i18n';
-import { logFailure } from '../../../lib/log';
-import { useAvailability } from '../api/get-availability';
-import { fitDuration, isSameTable, type ReservationFormValues } from '../form-model';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { type MessageId, useLocalized, useT } from '@/lib/i18n';
+import { logFailure } from '@/lib/log';
+import { useAvailability } from '@/features/reservations/api/get-availability';
+import { fitDuration, isSameTable, type ReservationFormValues } from '@/features/reservations/form-model';
 
 const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
   table: 'reservation.kind.table',

@@ -1,15 +1,15 @@
 import type { Reservation } from '@comensal/contracts';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ListPage } from '../../../components/layouts/list-page';
-import { href } from '../../../config/paths';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useLocale, useT } from '../../../lib/i18n';
-import { useReservations } from '../api/list-reservations';
-import { formatLocalDate, formatTimeRange } from '../reservation-display';
-import { useLiveReservationLists } from '../use-live-reservation';
+import { ErrorState } from '@/components/errors/error-state';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ListPage } from '@/components/layouts/list-page';
+import { href } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useLocale, useT } from '@/lib/i18n';
+import { useReservations } from '@/features/reservations/api/list-reservations';
+import { formatLocalDate, formatTimeRange } from '@/features/reservations/reservation-display';
+import { useLiveReservationLists } from '@/features/reservations/use-live-reservation';
 import { KIND_LABELS, STATUS_LABELS } from './reservation-details';
 
 export type ReservationListType = 'current' | 'historial';

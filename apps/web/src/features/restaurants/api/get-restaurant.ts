@@ -1,7 +1,7 @@
 import type { RestaurantDetail } from '@comensal/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 import { RESTAURANTS_LOAD_ERROR, restaurantKeys } from './list-restaurants';
 
 export async function getRestaurant(restaurantId: string, signal?: AbortSignal): Promise<RestaurantDetail> {

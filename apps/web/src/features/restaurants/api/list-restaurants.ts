@@ -1,7 +1,7 @@
 import type { ListRestaurantsQuery, RestaurantList } from '@comensal/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiGet } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 
 /** Filters of the restaurant list (the cursor is managed by the infinite query). */
 export type ListRestaurantsFilters = Omit<ListRestaurantsQuery, 'cursor'>;
