@@ -1,0 +1,42 @@
+import { logFailure } from './log';
+
+/** SPEC §8: logged (never shown raw) when there is no position. */
+export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
+export const GEOLOCATION_FAILED = 'Unable to retrieve your location';
+
+export interface Coordinates {
+  lat: number;
+  lng: number;
+}
+
+export type LocateFailure = 'unsupported' | 'denied' | 'unavailable';
+
+export type LocateResult = { ok: true; position: Coordinates } | { ok: false; reason: LocateFailure };
+
+export interface LocateOptions {
+  /** How old (ms) a position the browser already has may be; 0 (default) asks for a fresh one. */
+  maximumAge?: number;
+  /** Instead of the browser's (tests pass their own); `undefined` stands for a browser without one. */
+  geolocation?: Geolocation | undefined;
+}
+
+/** The browser's position (coarse), or why there is none — logged with the spec's messages. */
+export function locate(options: LocateOptions = {}): Promise<LocateResult> {
+  const { maximumAge = 0 } = options;
+  const geolocation = 'geolocation' in options ? options.geolocation : globalThis.navigator?.geolocation;
+  if (!geolocation) {
+    logFailure(GEOLOCATION_UNSUPPORTED);
+    return Promise.resolve({ ok: false, reason: 'unsupported' });
+  }
+  return new Promise((resolve) => {
+    geolocation.getCurrentPosition(
+      ({ coords }) => resolve({ ok: true, position: { lat: coords.latitude, lng: coords.longitude } }),
+      (error) => {
+        logFailure(GEOLOCATION_FAILED, error);
+        // 1 = PERMISSION_DENIED; 2 = POSITION_UNAVAILABLE; 3 = TIMEOUT.
+        resolve({ ok: false, reason: error.code === 1 ? 'denied' : 'unavailable' });
+      },
+      { enableHighAccuracy: false, maximumAge, timeout: 15_000 },
+    );
+  });
+}
