@@ -1,7 +1,7 @@
 import type { FavoriteIds, Product } from '@comensal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { GEOLOCATION_FAILED } from '@/features/restaurants/geolocation';
+import { GEOLOCATION_FAILED } from '@/lib/geolocation';
 import { restaurantListStore } from '@/features/restaurants/restaurant-list-store';
 import { FakeWebSocket } from '@/testing/fake-web-socket';
 import { apiError, json, mockApi, seenRequests } from '@/testing/fetch-mock';
@@ -305,13 +305,23 @@ describe('restaurant profile', () => {
       notLogged: 'Error al guardar favorito',
     },
     {
-      failure: 'no user row for the session (404 User)',
-      answer: () => apiError(404, 'NOT_FOUND', 'User not found'),
+      // the server's answer when the session's user row is gone (modules/favorites/set-favorite.ts)
+      failure: 'no user row for the session (401 Sign in again)',
+      answer: () => apiError(401, 'UNAUTHENTICATED', 'Sign in again'),
       locale: 'es-ES' as const,
       add: 'Añadir a favoritos',
       toast: 'Tu sesión terminó. Vuelve a entrar para guardar favoritos.',
       logged: 'El usuario no existe',
       notLogged: 'Error al guardar favorito',
+    },
+    {
+      failure: 'the restaurant gone (404)',
+      answer: () => apiError(404, 'NOT_FOUND', 'Restaurant not found'),
+      locale: 'en-US' as const,
+      add: 'Add to favourites',
+      toast: 'We couldn’t save your favourite. Try again.',
+      logged: 'Error al guardar favorito',
+      notLogged: 'El usuario no existe',
     },
   ])(
     'puts the heart back, says so and logs $logged on $failure',

@@ -55,6 +55,7 @@ describe('checkPhotoFile', () => {
 describe('server errors', () => {
   it.each([
     ['PAYLOAD_TOO_LARGE', 413, 'profile.photo.error.tooLarge'],
+    ['HTTP_ERROR', 413, 'profile.photo.error.tooLarge'],
     ['UNSUPPORTED_MEDIA_TYPE', 415, 'profile.photo.error.type'],
     ['NETWORK_ERROR', 0, 'profile.error.network'],
     ['INTERNAL', 500, 'profile.photo.error.upload'],

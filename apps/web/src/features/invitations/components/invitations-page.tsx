@@ -8,8 +8,7 @@ import { href } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useT } from '@/lib/i18n';
 import { useLiveTopic } from '@/lib/live';
-import { invitationKeys } from '@/features/invitations/api/invitation-keys';
-import { useInvitations } from '@/features/invitations/api/list-invitations';
+import { invitationListsKey, useInvitations } from '@/features/invitations/api/list-invitations';
 import { invitationState } from '@/features/invitations/invitation-state';
 import { InvitationRow } from './invitation-row';
 import { NewInvitationsDialog } from './new-invitations-dialog';
@@ -30,7 +29,7 @@ export function InvitationsPage({ type }: { type: InvitationListType }) {
   const current = useInvitations('current');
   const history = useInvitations('history');
   const query = type === 'current' ? current : history;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: invitationListsKey });
   useLiveTopic('user:me:invitations', refresh, { onResync: refresh });
   const pending = current.data?.items.filter(
     (invitation) => invitationState(invitation) === 'pending',
