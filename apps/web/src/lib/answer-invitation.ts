@@ -3,10 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
 /**
- * First element of the query keys of data that more than one feature changes: answering an
- * invitation (./answer-invitation.ts, from the invitations list or the invitation link's page)
- * changes the invitee's invitations and reservations. Each key is declared beside its endpoint,
- * starting with its feature's root.
+ * First element of the query keys of the two features an answer changes (the invitee's
+ * invitations and reservations): their keys, declared beside each endpoint, start with these, so
+ * the answer below can refresh both without knowing either feature.
  */
 export const queryRoots = { invitations: 'invitations', reservations: 'reservations' } as const;
 
