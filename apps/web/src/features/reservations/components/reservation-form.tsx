@@ -10,7 +10,8 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { type MessageId, useLocalized, useT } from '@/lib/i18n';
-import { type Coordinates, locate as locatePosition } from '@/lib/geolocation';
+import type { Coordinates } from '@/lib/geolocation';
+import { logFailure } from '@/lib/log';
 import { useAvailability } from '@/features/reservations/api/get-availability';
 import { fitDuration, isSameTable, type ReservationFormValues } from '@/features/reservations/form-model';
 
@@ -43,15 +44,26 @@ interface ReservationFormProps {
   onSubmit: (values: ReservationFormValues) => void;
 }
 
-/** The diner's position for a delivery, asked fresh (lib/geolocation logs a failure). */
+/**
+ * The diner's position for a delivery, asked fresh (lib/geolocation logs a failure). Its code
+ * loads on the first tap: it lives in the restaurant list's file, which this page rarely needs.
+ */
 function useLocate() {
   const [state, setState] = useState<'idle' | 'locating' | 'failed'>('idle');
   const locate = (onFound: (point: Coordinates) => void) => {
     setState('locating');
-    void locatePosition().then((result) => {
-      setState(result.ok ? 'idle' : 'failed');
-      if (result.ok) onFound(result.position);
-    });
+    import('@/lib/geolocation')
+      .then((geolocation) => geolocation.locate())
+      .then(
+        (result) => {
+          setState(result.ok ? 'idle' : 'failed');
+          if (result.ok) onFound(result.position);
+        },
+        (error: unknown) => {
+          logFailure('Geolocation could not be loaded', error);
+          setState('failed');
+        },
+      );
   };
   return { state, locate };
 }
