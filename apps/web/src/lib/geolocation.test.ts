@@ -24,7 +24,7 @@ describe('locate', () => {
 
   it('logs the spec message when the browser has no geolocation, or it fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(locate({ geolocation: undefined })).resolves.toEqual({ ok: false, reason: 'unsupported' });
+    await expect(locate({ geolocation: null })).resolves.toEqual({ ok: false, reason: 'unsupported' });
     expect(warn).toHaveBeenCalledWith(GEOLOCATION_UNSUPPORTED);
     const denied = { code: 1, message: 'User denied Geolocation' } as GeolocationPositionError;
     await expect(locate({ geolocation: geolocationThat((_, failure) => failure(denied)) })).resolves.toEqual({

@@ -16,14 +16,15 @@ export type LocateResult = { ok: true; position: Coordinates } | { ok: false; re
 export interface LocateOptions {
   /** How old (ms) a position the browser already has may be; 0 (default) asks for a fresh one. */
   maximumAge?: number;
-  /** Instead of the browser's (tests pass their own); `undefined` stands for a browser without one. */
-  geolocation?: Geolocation | undefined;
+  /** Instead of the browser's (tests pass their own); `null` stands for a browser without one. */
+  geolocation?: Geolocation | null;
 }
 
 /** The browser's position (coarse), or why there is none — logged with the spec's messages. */
-export function locate(options: LocateOptions = {}): Promise<LocateResult> {
-  const { maximumAge = 0 } = options;
-  const geolocation = 'geolocation' in options ? options.geolocation : globalThis.navigator?.geolocation;
+export function locate({
+  maximumAge = 0,
+  geolocation = globalThis.navigator?.geolocation,
+}: LocateOptions = {}): Promise<LocateResult> {
   if (!geolocation) {
     logFailure(GEOLOCATION_UNSUPPORTED);
     return Promise.resolve({ ok: false, reason: 'unsupported' });
