@@ -2,7 +2,7 @@ import type { ReservationInvitationSummary } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryRoots } from '@/lib/answer-invitation';
-import { RESERVATION_LOAD_ERROR } from '../reservation-errors';
+import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-errors';
 
 /** `viewer`: who is asking ('' when nobody is signed in); the answer depends on it. */
 export const invitationSummaryKey = (id: string, viewer: string) =>

@@ -2,7 +2,7 @@ import type { Reservation } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryRoots } from '@/lib/answer-invitation';
-import { RESERVATION_LOAD_ERROR } from '../reservation-errors';
+import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-errors';
 
 export const reservationKey = (id: string) => [queryRoots.reservations, 'detail', id] as const;
 

@@ -2,7 +2,7 @@ import type { ReservationList, ReservationScope } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryRoots } from '@/lib/answer-invitation';
-import { RESERVATION_LOAD_ERROR } from '../reservation-errors';
+import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-errors';
 
 /** Every list of reservations (current and history): a change to one reservation invalidates them. */
 export const reservationListsKey = [queryRoots.reservations, 'list'] as const;

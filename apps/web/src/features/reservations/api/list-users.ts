@@ -2,7 +2,7 @@ import type { UserList } from '@comensal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryRoots } from '@/lib/answer-invitation';
-import { RESERVATION_LOAD_ERROR } from '../reservation-errors';
+import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-errors';
 
 export const userSearchKey = (q: string) => [queryRoots.reservations, 'users', q] as const;
 
