@@ -46,6 +46,29 @@ const SHARED_MODULES = [
   /[\\/]src[\\/]features[\\/]restaurants[\\/]api[\\/](get-restaurant|list-restaurants)\.ts$/,
 ];
 
+/**
+ * The restaurant card and the list's state, which the home, search, profile and favourites pages
+ * share, with the browser position the list is sorted by (lib/geolocation): the reservation
+ * form's "Use my location" also needs the latter and loads it on the tap, so it stays in this
+ * file rather than becoming a file of its own on the home page.
+ */
+const RESTAURANT_CARD_MODULES = [
+  /[\\/]src[\\/]lib[\\/]geolocation\.ts$/,
+  /[\\/]src[\\/]features[\\/]restaurants[\\/](restaurant-list-store|restaurant-display)\.ts$/,
+  /[\\/]src[\\/]features[\\/]restaurants[\\/]components[\\/]restaurant-(card|cover|place)\.tsx$/,
+  /[\\/]packages[\\/]domain[\\/]src[\\/]restaurants[\\/]categories\.ts$/,
+];
+
+/**
+ * Small modules the reservation and invitation pages share (keys, hooks, error tables): one file
+ * rather than one each, for the same reason as {@link SHARED_MODULES} (these are not on the pages
+ * people land on).
+ */
+const RESERVATION_MODULES = [
+  /[\\/]src[\\/]features[\\/]reservations[\\/](api[\\/](get-reservation|list-reservations)|reservation-errors)\.tsx?$/,
+  /[\\/]src[\\/]lib[\\/]answer-invitation\.ts$/,
+];
+
 /** Where index.html's inline script keeps its table of early modules (an empty object and a marker comment). */
 const EARLY_MODULES_PLACEHOLDER = /\{\}(;?)\s*\/\* EARLY_MODULES \*\//;
 
@@ -141,6 +164,8 @@ function precompileMessages(): Plugin {
 export default defineConfig({
   plugins: [precompileMessages(), react(), tailwindcss(), earlyModules(), precompressBuild()],
   resolve: {
+    // `@/…` is `src/…` (tsconfig.json `paths`, the one place it is written; vitest reads it too).
+    tsconfigPaths: true,
     alias: [
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
@@ -174,6 +199,14 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'shared', test: (id: string) => SHARED_MODULES.some((pattern) => pattern.test(id)) },
+            {
+              name: 'restaurant-card',
+              test: (id: string) => RESTAURANT_CARD_MODULES.some((pattern) => pattern.test(id)),
+            },
+            {
+              name: 'reservations',
+              test: (id: string) => RESERVATION_MODULES.some((pattern) => pattern.test(id)),
+            },
           ],
         },
       },

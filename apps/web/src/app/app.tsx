@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import type { createAppRouter } from './router';
-import type { Messages, SupportedLocale } from '../lib/i18n';
+import type { Messages, SupportedLocale } from '@/lib/i18n';
 import { AppProviders } from './providers';
 
 export interface AppProps {

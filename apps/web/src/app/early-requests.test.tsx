@@ -1,24 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restaurantListStore } from '../features/restaurants/restaurant-list-store';
-import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from '../lib/early-requests';
-import { detectLocale } from '../lib/i18n';
-import { STORAGE_KEYS } from '../lib/storage';
-import { json, mockApi, seenRequests } from '../testing/fetch-mock';
-import {
-  menu,
-  restaurantDetail,
-  restaurantPage,
-  restaurantSummary,
-  sessionAnswer,
-} from '../testing/fixtures';
+import { restaurantListStore } from '@/features/restaurants/restaurant-list-store';
+import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from '@/lib/early-requests';
+import { detectLocale } from '@/lib/i18n';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
+import { menu, restaurantDetail, restaurantPage, restaurantSummary, sessionAnswer } from '@/testing/fixtures';
 import INDEX_HTML from '../../index.html?raw';
 import { routes } from './router';
 import { renderApp } from './testing/render-app';
-
-// The first render of each lazy route module transforms it on the fly (slow on a cold run).
-vi.setConfig({ testTimeout: 20_000 });
 
 /** index.html's inline (non-module) script: the early requests. */
 const EARLY_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(INDEX_HTML)?.[1] ?? '';
@@ -54,6 +45,15 @@ afterEach(() => {
 });
 
 describe("index.html's early requests", () => {
+  // The app takes an early answer only while it is fresh (EARLY_RESPONSE_MAX_AGE_MS): the clock
+  // stands still here, so how long a busy machine takes to render does not matter.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('is in the page', () => {
     expect(EARLY_SCRIPT).toContain('__comensalEarly');
   });

@@ -1,8 +1,8 @@
 import { makeGuestProfile } from '@comensal/domain';
 import { describe, expect, it } from 'vitest';
-import { href, ROUTE_NAMES, isPublicRoute } from '../config/paths';
-import type { AuthState } from '../features/auth/api/get-auth-state';
-import type { SessionUser } from '../lib/auth-client';
+import { href, ROUTE_NAMES, isPublicRoute } from '@/config/paths';
+import type { AuthState } from '@/features/auth/api/get-auth-state';
+import type { SessionUser } from '@/lib/auth-client';
 import { decideAccess, safeRedirectTarget } from './guard';
 
 const user = { id: 'u1', name: 'Ana', email: 'ana@example.com', isAnonymous: false } as SessionUser;

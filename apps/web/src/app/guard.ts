@@ -1,5 +1,5 @@
-import type { AuthState } from '../features/auth/api/get-auth-state';
-import { href, isPublicRoute, type RouteName, routeNameForPath } from '../config/paths';
+import type { AuthState } from '@/features/auth/api/get-auth-state';
+import { href, isPublicRoute, type RouteName, routeNameForPath } from '@/config/paths';
 
 /** The query parameter that carries where an anonymous visitor was going. */
 export const REDIRECT_PARAM = 'redirect';

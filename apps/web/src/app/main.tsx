@@ -2,10 +2,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter } from './router';
-import { rewriteHashRouteUrl } from '../lib/hash-route';
-import { detectLocale, htmlLang, loadMessages } from '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
-import '../styles.css';
+import { rewriteHashRouteUrl } from '@/lib/hash-route';
+import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import '@/styles.css';
 
 // Old `/#/…` links first: the router must read the rewritten address.
 rewriteHashRouteUrl();

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nProvider, type Messages, type SupportedLocale } from '../lib/i18n';
-import { AppToaster } from '../lib/toast';
+import { I18nProvider, type Messages, type SupportedLocale } from '@/lib/i18n';
+import { AppToaster } from '@/lib/toast';
 
 export interface AppProvidersProps {
   locale: SupportedLocale;

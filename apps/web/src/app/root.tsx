@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { BrandMark } from '../components/ui/brand';
-import { useT } from '../lib/i18n';
+import { BrandMark } from '@/components/ui/brand';
+import { useT } from '@/lib/i18n';
 
 export function Root() {
   return (

@@ -1,7 +1,7 @@
 import { useMatches } from 'react-router';
-import type { PageChrome } from '../components/layouts/main-layout';
-import type { ParamlessRouteName, RouteName } from '../config/paths';
-import type { MessageId } from '../lib/i18n';
+import type { PageChrome } from '@/components/layouts/main-layout';
+import type { ParamlessRouteName, RouteName } from '@/config/paths';
+import type { MessageId } from '@/lib/i18n';
 
 /** Static facts about a route, read by layouts and generic pages through `useMatches()`. */
 export interface RouteHandle {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { href, ROUTE_NAMES } from '../config/paths';
-import { apiError, json, mockApi, seenRequests } from '../testing/fetch-mock';
+import { href, ROUTE_NAMES } from '@/config/paths';
+import { apiError, json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   meAnswer,
   menu,
@@ -11,7 +11,7 @@ import {
   restaurantPage,
   restaurantSummary,
   sessionAnswer,
-} from '../testing/fixtures';
+} from '@/testing/fixtures';
 import { renderApp } from './testing/render-app';
 import type { RouteHandle } from './route-handle';
 import { routes } from './router';

@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
-import type { PageChrome } from '../components/layouts/main-layout';
-import { href, paths, type RouteName } from '../config/paths';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import type { PageChrome } from '@/components/layouts/main-layout';
+import { href, paths, type RouteName } from '@/config/paths';
 import { ROOT_ROUTE_ID, rootLoader, sessionMiddleware } from './session';
 import { AppSplash, Root } from './root';
 import type { RouteHandle } from './route-handle';

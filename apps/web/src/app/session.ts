@@ -5,8 +5,8 @@ import {
   redirect,
   useRouteLoaderData,
 } from 'react-router';
-import { type AuthState, getAuthState } from '../features/auth/api/get-auth-state';
-import { rememberVisit } from '../lib/visit-context';
+import { type AuthState, getAuthState } from '@/features/auth/api/get-auth-state';
+import { rememberVisit } from '@/lib/visit-context';
 import { decideAccess } from './guard';
 
 /** The auth state of the navigation under way, for loaders and actions. */

@@ -1,7 +1,7 @@
 import { generatePath, matchRoutes } from 'react-router';
-import { type Query, toSearch } from '../lib/search-params';
+import { type Query, toSearch } from '@/lib/search-params';
 
-export type { Query } from '../lib/search-params';
+export type { Query } from '@/lib/search-params';
 
 /**
  * Every route of the app (SPEC §2), by name. This is the only place that spells a URL:

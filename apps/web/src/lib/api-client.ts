@@ -1,26 +1,48 @@
-import type { ApiError as ApiErrorBody } from '@comensal/contracts';
+import type { ApiError as ApiErrorBody, ErrorCode } from '@comensal/contracts';
 import type { z } from 'zod';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 import { takeEarlyResponse } from './early-requests';
+import { logFailure } from './log';
 import { type Query, toSearch } from './search-params';
 
-/** Codes the client itself produces, next to the server's `ERROR_CODES`. */
+/**
+ * The web app's one HTTP client for the API: JSON (or a multipart form) over `fetch`, the
+ * session cookie riding along, every failure thrown as an {@link ApiError} that keeps the
+ * server's code, status and details.
+ *
+ * Deliberately free of zod at run time (types only): it is on every page's start-up path.
+ */
+
+/** Codes the client itself produces, next to the server's (the contracts' `ERROR_CODES`). */
 export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'INVALID_RESPONSE', 'HTTP_ERROR'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** Every code an {@link ApiError} can carry. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /**
  * Every failed API call throws this: `code` is the server's stable code (`NOT_FOUND`,
  * `TABLE_TAKEN`, …) or one of {@link CLIENT_ERROR_CODES}; `status` is the HTTP status
- * (0 when the request never got an answer).
+ * (0 when the request never got an answer); `details` is the server's `error.details` (e.g.
+ * `{ reason }`: which rule refused a reservation), when it sent some.
  */
 export class ApiError extends Error {
+  /** An {@link ApiErrorCode} unless the server broke its contract (see ./api-errors for tables by code). */
   readonly code: string;
   readonly status: number;
+  readonly details: unknown;
 
-  constructor(code: string, status: number, message?: string, options?: { cause?: unknown }) {
+  constructor(
+    code: string,
+    status: number,
+    message?: string,
+    options?: { cause?: unknown; details?: unknown },
+  ) {
     super(message ?? code, options);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = options?.details;
   }
 }
 
@@ -40,6 +62,7 @@ export function isNotFound(error: unknown): boolean {
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
+  /** Sent as JSON, or as it is when it is a `FormData` (multipart, the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -49,18 +72,14 @@ export interface RequestOptions<T> {
    * then comes from the contracts' `import type`).
    */
   schema?: z.ZodType<T>;
+  /** The product's message (SPEC §8) logged with the error when the request fails — not when it was aborted. */
+  logAs?: string;
 }
 
-/** The `{ error: { code, message } }` shape, checked by hand so this module needs no zod. */
+/** The `{ error: { code, message, details? } }` shape, checked by hand so this module needs no zod. */
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -73,11 +92,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** JSON over HTTP to the API; cookies ride along (same origin, or the configured API origin). */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', query, body, signal, schema } = options;
+  const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   const pathAndQuery = `${path}${toSearch(query)}`;
   // A read the page's inline script already started.
@@ -89,7 +108,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
         method,
         headers,
         credentials: env.apiOrigin ? 'include' : 'same-origin',
-        ...(body !== undefined && { body: JSON.stringify(body) }),
+        ...(body !== undefined && { body: isForm ? body : JSON.stringify(body) }),
         ...(signal && { signal }),
       }));
   } catch (error) {
@@ -100,7 +119,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const payload = await readJson(response);
   if (!response.ok) {
     if (isApiErrorBody(payload)) {
-      throw new ApiError(payload.error.code, response.status, payload.error.message);
+      const { code, message, details } = payload.error;
+      throw new ApiError(code, response.status, message, { details });
     }
     throw new ApiError('HTTP_ERROR', response.status, `HTTP ${response.status}`);
   }
@@ -120,8 +140,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return parsed.data;
 }
 
-export function apiGet<T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T> {
-  return apiRequest(path, { ...options, method: 'GET' });
+/** A request to the API; cookies ride along (same origin, or the configured API origin). */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    if (options.logAs && !options.signal?.aborted) logFailure(options.logAs, error);
+    throw error;
+  }
 }
 
 /** URL of an uploaded file (`/files/...`) as the browser should fetch it. */

@@ -1,6 +1,6 @@
 import { anonymousClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 
 /** better-auth client for `/api/auth/*` (e-mail + password, anonymous guests, session, sign-out). */
 export const authClient = createAuthClient({

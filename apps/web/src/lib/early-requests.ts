@@ -6,7 +6,7 @@
  * loaded (later reads go to the network as usual).
  */
 
-import { env } from '../config/env';
+import { env } from '@/config/env';
 
 interface EarlyRequests {
   /** When the inline script ran (ms since the epoch). */

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { LanguageSwitcher } from '../components/ui/language-switcher';
-import enUS from '../locales/en-US.json';
+import { LanguageSwitcher } from '@/components/ui/language-switcher';
+import enUS from '@/locales/en-US.json';
 import { detectLocale, htmlLang, I18nProvider, loadMessages, pickLocalized, translate } from './i18n';
 
 describe('detectLocale (SPEC §1)', () => {

@@ -8,7 +8,7 @@ import {
 import type { Localized } from '@comensal/contracts';
 import { createContext, type ReactNode, use, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, type IntlShape, RawIntlProvider, useIntl } from 'react-intl';
-import type enUS from '../locales/en-US.json';
+import type enUS from '@/locales/en-US.json';
 import { localStore, STORAGE_KEYS } from './storage';
 
 export { SUPPORTED_LOCALES, type SupportedLocale };
@@ -18,8 +18,8 @@ export type MessageId = keyof typeof enUS;
 export type Messages = Readonly<Record<MessageId, string>>;
 
 const catalogLoaders: Readonly<Record<SupportedLocale, () => Promise<Messages>>> = {
-  'es-ES': () => import('../locales/es-ES.json').then((module) => module.default),
-  'en-US': () => import('../locales/en-US.json').then((module) => module.default),
+  'es-ES': () => import('@/locales/es-ES.json').then((module) => module.default),
+  'en-US': () => import('@/locales/en-US.json').then((module) => module.default),
 };
 
 /** Loads one catalog (each is its own chunk, so only the language in use is downloaded). */

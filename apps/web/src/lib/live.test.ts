@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../testing/fake-web-socket';
+import { FakeWebSocket } from '@/testing/fake-web-socket';
 import { createLiveClient, getLiveClient, type LiveListener, liveUrl, useLiveTopic } from './live';
 
 const URL_OF_LIVE = 'ws://app.test/api/live';

@@ -4,7 +4,7 @@ import type {
   LiveEvent,
 } from '@comensal/contracts';
 import { useEffect, useRef } from 'react';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 import { logFailure } from './log';
 
 /**

@@ -1,5 +1,5 @@
 import type { authClient } from './auth-client';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
 

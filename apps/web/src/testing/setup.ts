@@ -2,13 +2,15 @@
 import './fetch-mock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { invalidateSession } from '../lib/auth-client';
-import { resetLiveClient } from '../lib/live';
+import { invalidateSession } from '@/lib/auth-client';
+import { resetLiveClient } from '@/lib/live';
 import { FakeWebSocket } from './fake-web-socket';
 import { json, mockApi, resetFetchMock, takeUnhandledRequests } from './fetch-mock';
 
-// Route modules are lazy: the first visit of a page in a run transforms its module on the fly.
-configure({ asyncUtilTimeout: 5000 });
+// How long findBy*/waitFor wait for what the test expects. Generous: on a busy machine a render
+// and a few answers can take seconds; nothing waits for a time to pass (fake timers do that).
+// Below the test's own limit (vitest.config.ts), so a failure names what never showed up.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: scrolling is a no-op (ScrollRestoration, in-page jumps).
 window.scrollTo = () => undefined;

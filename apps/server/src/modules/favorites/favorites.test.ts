@@ -318,7 +318,7 @@ describe('GET /api/me/favorites', () => {
 });
 
 describe('the user row is gone', () => {
-  it("logs 'El usuario no existe' and answers 404", async () => {
+  it("logs 'El usuario no existe' and answers 401, as without a session", async () => {
     const warn = vi.fn();
     const ctx = createContext({
       db: t.db.db,
@@ -327,7 +327,7 @@ describe('the user row is gone', () => {
     });
     const attempt = setFavorite(ctx, randomUUID(), 'restaurants', restaurantId, true);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
-    await expect(attempt).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(attempt).rejects.toMatchObject({ code: 'UNAUTHENTICATED', statusCode: 401 });
     expect(warn).toHaveBeenCalledWith(
       expect.objectContaining({ userId: expect.any(String) }),
       USER_MISSING_MESSAGE,

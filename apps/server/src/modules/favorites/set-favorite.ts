@@ -19,8 +19,9 @@ const notFound = (type: FavoriteType) => AppError.notFound(type === 'restaurants
  * the rows — the one source of `favoritesCount`. A change also drops, at commit and on every
  * instance, the cached answers that carry the count (the restaurant lists, or the product's menu).
  *
- * NOT_FOUND for an unknown restaurant/product (and on PUT for a hidden product); NOT_FOUND with
- * 'El usuario no existe' logged when the user's row is gone; CONFLICT past MAX_FAVORITES_PER_TYPE.
+ * NOT_FOUND for an unknown restaurant/product (and on PUT for a hidden product); UNAUTHENTICATED
+ * with 'El usuario no existe' logged when the user's row is gone (a session of nobody is no
+ * session, as in modules/me); CONFLICT past MAX_FAVORITES_PER_TYPE.
  */
 export async function setFavorite(
   ctx: Pick<RequestContext, 'db' | 'log' | 'live'>,
@@ -35,7 +36,7 @@ export async function setFavorite(
     return await inTransaction(ctx.db, async (tx) => {
       if (!(await favorites.lockUser(userId, tx))) {
         ctx.log.warn({ userId }, USER_MISSING_MESSAGE);
-        throw AppError.notFound('User');
+        throw new AppError('UNAUTHENTICATED', 'Sign in again');
       }
       let menuOf: string | null = null;
       if (type === 'restaurants') {
@@ -76,7 +77,7 @@ export async function setFavorite(
       const constraint = String((error as { constraint?: string }).constraint ?? '');
       if (constraint.includes('user_id')) {
         ctx.log.warn({ userId }, USER_MISSING_MESSAGE);
-        throw AppError.notFound('User');
+        throw new AppError('UNAUTHENTICATED', 'Sign in again');
       }
       throw notFound(type);
     }

@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
-import { href } from '../../config/paths';
-import { useDocumentTitle } from '../../lib/document-title';
-import { useT } from '../../lib/i18n';
-import { useLeafHandle } from '../route-handle';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { href } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { useLeafHandle } from '@/app/route-handle';
 
 /** Every screen whose feature is still to come: its title, its tabs and a plain notice. */
 export function Component() {

@@ -1,10 +1,10 @@
 import type { FavoriteIds, Product } from '@comensal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { GEOLOCATION_FAILED } from '../../features/restaurants/geolocation';
-import { restaurantListStore } from '../../features/restaurants/restaurant-list-store';
-import { FakeWebSocket } from '../../testing/fake-web-socket';
-import { apiError, json, mockApi, seenRequests } from '../../testing/fetch-mock';
+import { GEOLOCATION_FAILED } from '@/lib/geolocation';
+import { restaurantListStore } from '@/features/restaurants/restaurant-list-store';
+import { FakeWebSocket } from '@/testing/fake-web-socket';
+import { apiError, json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   menu,
   product,
@@ -12,8 +12,8 @@ import {
   restaurantPage,
   restaurantSummary,
   sessionAnswer,
-} from '../../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+} from '@/testing/fixtures';
+import { renderApp } from '@/app/testing/render-app';
 
 // The first render of each lazy route module transforms it on the fly (slow on a cold run).
 vi.setConfig({ testTimeout: 20_000 });
@@ -305,13 +305,23 @@ describe('restaurant profile', () => {
       notLogged: 'Error al guardar favorito',
     },
     {
-      failure: 'no user row for the session (404 User)',
-      answer: () => apiError(404, 'NOT_FOUND', 'User not found'),
+      // the server's answer when the session's user row is gone (modules/favorites/set-favorite.ts)
+      failure: 'no user row for the session (401 Sign in again)',
+      answer: () => apiError(401, 'UNAUTHENTICATED', 'Sign in again'),
       locale: 'es-ES' as const,
       add: 'Añadir a favoritos',
       toast: 'Tu sesión terminó. Vuelve a entrar para guardar favoritos.',
       logged: 'El usuario no existe',
       notLogged: 'Error al guardar favorito',
+    },
+    {
+      failure: 'the restaurant gone (404)',
+      answer: () => apiError(404, 'NOT_FOUND', 'Restaurant not found'),
+      locale: 'en-US' as const,
+      add: 'Add to favourites',
+      toast: 'We couldn’t save your favourite. Try again.',
+      logged: 'Error al guardar favorito',
+      notLogged: 'El usuario no existe',
     },
   ])(
     'puts the heart back, says so and logs $logged on $failure',
@@ -359,9 +369,11 @@ describe('menu filter and live updates', () => {
   }
 
   it('asks again just after each minute turns, so a dish whose schedule starts shows up by itself', async () => {
+    // The fake clock also moves with real time (React Query and the waits need their timers to
+    // fire); starting a minute before the turn leaves a busy machine a minute of slack.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      vi.setSystemTime(new Date('2026-11-24T10:59:58.000Z'));
+      vi.setSystemTime(new Date('2026-11-24T10:59:00.000Z'));
       const coffee = product({ restaurantId, name: { es: 'Café', en: 'Coffee' }, price: 150 });
       const lunch = product({ restaurantId, name: { es: 'Menú del día', en: 'Set lunch' }, price: 1450 });
       mockMenu(() => (Date.now() >= Date.parse('2026-11-24T11:00:00.000Z') ? [coffee, lunch] : [coffee]));
@@ -369,7 +381,8 @@ describe('menu filter and live updates', () => {
       expect(await screen.findByRole('link', { name: 'Coffee' })).toBeTruthy();
       expect(screen.queryByRole('link', { name: 'Set lunch' })).toBeNull();
 
-      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      // the next ask is due 1–6 s after 11:00
+      await act(() => vi.advanceTimersByTimeAsync(67_000));
       expect(await screen.findByRole('link', { name: 'Set lunch' })).toBeTruthy();
       expect(requests(`GET /api/restaurants/${restaurantId}/menu`)).toHaveLength(2);
     } finally {
@@ -456,7 +469,7 @@ describe('menu filter and live updates', () => {
     const before = requests(`GET /api/restaurants/${restaurantId}/menu`).length;
     act(() => socket.serverDrop());
     price = 990;
-    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(1), { timeout: 3000 });
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(1));
     const next = FakeWebSocket.latest()!;
     act(() => next.serverOpen());
     act(() => next.serverConfirmSubscriptions());

@@ -1,11 +1,9 @@
 import { MAX_PHOTO_BYTES, type Me } from '@comensal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi } from '../../testing/fetch-mock';
-import { meAnswer, sessionAnswer } from '../../testing/fixtures';
-import { renderApp } from '../testing/render-app';
-import { routes } from '../router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi } from '@/testing/fetch-mock';
+import { meAnswer, sessionAnswer } from '@/testing/fixtures';
+import { renderApp } from '@/app/testing/render-app';
 
 /** A signed-in user whose profile lives in `state.me`; PATCH and photo upload change it like the server. */
 function signedInWith(me: Me) {
@@ -43,18 +41,6 @@ function answerPhotoUploads(answer: (photo: File) => Response | Promise<Response
     return answer(photo);
   });
 }
-
-/** Route modules are lazy: load them all once, outside the time limit of any one test. */
-async function loadRouteModules(list: readonly RouteObject[]): Promise<void> {
-  for (const route of list) {
-    if (typeof route.lazy === 'function') await route.lazy();
-    if (route.children) await loadRouteModules(route.children);
-  }
-}
-
-beforeAll(async () => {
-  await Promise.all([loadRouteModules(routes), import('sonner')]);
-}, 60_000);
 
 const pngFile = (size: number, name = 'me.png', type = 'image/png') =>
   new File([new Uint8Array(size)], name, { type });

@@ -1,7 +1,7 @@
-import { ProfileView } from '../../features/profile/components/profile-view';
-import { useDocumentTitle } from '../../lib/document-title';
-import { useT } from '../../lib/i18n';
-import { useAuth } from '../session';
+import { ProfileView } from '@/features/profile/components/profile-view';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { useAuth } from '@/app/session';
 
 /** `profile` (SPEC §2): the signed-in diner's or the guest's own page. The guard ensures a session. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { href } from '../../config/paths';
-import { REDIRECT_PARAM } from '../guard';
+import { href } from '@/config/paths';
+import { REDIRECT_PARAM } from '@/app/guard';
 
 /** The auth page, coming back to this page afterwards (for actions that need a session). */
 export function useSignInHref(): string {

@@ -1,5 +1,5 @@
-import { useT } from '../../lib/i18n';
-import { Button } from '../ui/button';
+import { useT } from '@/lib/i18n';
+import { Button } from '@/components/ui/button';
 
 interface ErrorStateProps {
   title: string;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { href } from '../../config/paths';
-import { useT } from '../../lib/i18n';
-import { buttonClasses } from '../ui/button';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { buttonClasses } from '@/components/ui/button';
 
 interface NotFoundProps {
   title?: string;

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useDocumentTitle } from '../../lib/document-title';
-import { useT } from '../../lib/i18n';
-import { Button } from '../ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { Button } from '@/components/ui/button';
 import { NotFound } from './not-found';
 
 /** Last line of defence for a route: 404 → the not-found page; anything else → reload. */

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { href } from '../../config/paths';
-import { fileUrl } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
-import { Avatar } from '../ui/avatar';
-import { IconUser } from '../ui/icons';
+import { href } from '@/config/paths';
+import { fileUrl } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { Avatar } from '@/components/ui/avatar';
+import { IconUser } from '@/components/ui/icons';
 
 export interface Account {
   displayName: string;

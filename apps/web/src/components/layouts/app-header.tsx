@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { href } from '../../config/paths';
-import { useT } from '../../lib/i18n';
-import { Brand } from '../ui/brand';
-import { IconArrowLeft } from '../ui/icons';
-import { LanguageSwitcher } from '../ui/language-switcher';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { Brand } from '@/components/ui/brand';
+import { IconArrowLeft } from '@/components/ui/icons';
+import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { type Account, AccountLink } from './account-link';
 
 /** Language choice and account, at the header's end. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Brand } from '../ui/brand';
-import { LanguageSwitcher } from '../ui/language-switcher';
+import { Brand } from '@/components/ui/brand';
+import { LanguageSwitcher } from '@/components/ui/language-switcher';
 
 /** `/auth/*`: brand, language choice, and the page in a centred card. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { href } from '../../config/paths';
-import { type MessageId, useT } from '../../lib/i18n';
-import { IconCalendar, IconHeart, IconHome, IconMail } from '../ui/icons';
+import { href } from '@/config/paths';
+import { type MessageId, useT } from '@/lib/i18n';
+import { IconCalendar, IconHeart, IconHome, IconMail } from '@/components/ui/icons';
 
 const ITEMS: ReadonlyArray<{
   to: string;

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { Link, NavLink } from 'react-router';
+import { ErrorState } from '@/components/errors/error-state';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 
 export interface ListPageTab {
   key: string;
@@ -41,5 +45,66 @@ export function ListPage({
       </nav>
       {children}
     </section>
+  );
+}
+
+/** The state of the query behind a list (a React Query result has these). */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * What a list page shows under its tabs: placeholders while the list loads, the error with a way
+ * to try again, the empty message with a way to find a restaurant, or the items.
+ */
+export function ListContent<T extends { id: string }>({
+  query,
+  items,
+  errorTitle,
+  emptyMessage,
+  testId,
+  renderItem,
+}: {
+  query: ListQuery;
+  items: readonly T[];
+  errorTitle: string;
+  emptyMessage: string;
+  testId: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const t = useT();
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <p className="sr-only">{t('common.loading')}</p>
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState title={errorTitle} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
+        <p className="text-lg font-semibold">{emptyMessage}</p>
+        <Link to={href('home')} className={buttonClasses()}>
+          {t('reservation.list.explore')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.id}>{renderItem(item)}</li>
+      ))}
+    </ul>
   );
 }

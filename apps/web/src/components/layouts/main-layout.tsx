@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '@/lib/i18n';
 import type { Account } from './account-link';
 import { AppHeader, type HeaderVariant } from './app-header';
 import { BottomNav } from './bottom-nav';

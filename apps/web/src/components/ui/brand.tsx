@@ -1,4 +1,4 @@
-import { useT } from '../../lib/i18n';
+import { useT } from '@/lib/i18n';
 
 /** The Comensal mark: a plate between fork and knife. */
 export function BrandMark({ size = 32, className }: { size?: number; className?: string }) {

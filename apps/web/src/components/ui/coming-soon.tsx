@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { useT } from '@/lib/i18n';
 
 export interface PageTab {
   to: string;

@@ -1,6 +1,6 @@
 import type { DietaryTag as DietaryTagName } from '@comensal/contracts';
 import type { ComponentType } from 'react';
-import { type MessageId, useT } from '../../lib/i18n';
+import { type MessageId, useT } from '@/lib/i18n';
 import { IconChili, IconCrescent, IconLeaf, IconMilkOff, IconSprout, IconWheatOff } from './icons';
 
 const TAGS: Readonly<

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { htmlLang, SUPPORTED_LOCALES, type SupportedLocale, useLocale, useT } from '../../lib/i18n';
+import { htmlLang, SUPPORTED_LOCALES, type SupportedLocale, useLocale, useT } from '@/lib/i18n';
 import { IconGlobe } from './icons';
 
 const LOCALE_NAME_IDS = {

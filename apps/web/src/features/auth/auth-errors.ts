@@ -1,4 +1,4 @@
-import type { MessageId } from '../../lib/i18n';
+import type { MessageId } from '@/lib/i18n';
 
 /** better-auth error codes (and our own NETWORK_ERROR / RATE_LIMITED) → translated message. */
 const AUTH_ERROR_MESSAGES: Readonly<Record<string, MessageId>> = {

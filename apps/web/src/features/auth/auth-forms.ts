@@ -1,7 +1,7 @@
 import { DISPLAY_NAME_MAX } from '@comensal/contracts';
 import { isSupportedLocale, type SupportedLocale } from '@comensal/domain';
 import { z } from 'zod';
-import type { MessageId } from '../../lib/i18n';
+import type { MessageId } from '@/lib/i18n';
 
 /** better-auth's default password length limits. */
 export const PASSWORD_MIN_LENGTH = 8;

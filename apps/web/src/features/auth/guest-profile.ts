@@ -1,5 +1,5 @@
 import { type GuestProfile, isGuestProfile, makeGuestProfile } from '@comensal/domain';
-import { localStore, STORAGE_KEYS } from '../../lib/storage';
+import { localStore, STORAGE_KEYS } from '@/lib/storage';
 
 /** The guest profile of SPEC §3, kept in localStorage `guest`. */
 export function readGuestProfile(): GuestProfile | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menu, product } from '../../testing/fixtures';
+import { menu, product } from '@/testing/fixtures';
 import { groupMenu, productDietaryTags } from './group-menu';
 
 describe('groupMenu', () => {

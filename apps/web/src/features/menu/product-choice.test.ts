@@ -1,6 +1,6 @@
 import { priceProduct } from '@comensal/domain';
 import { describe, expect, it } from 'vitest';
-import { product } from '../../testing/fixtures';
+import { product } from '@/testing/fixtures';
 import {
   chooseMultiple,
   chooseSingle,

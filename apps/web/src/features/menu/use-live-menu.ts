@@ -4,8 +4,8 @@ import type {
 } from '@comensal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLiveTopic } from '../../lib/live';
-import { menuKeys } from './api/get-menu';
+import { useLiveTopic } from '@/lib/live';
+import { menuRootKey } from './api/get-menu';
 
 // The live contract's names, restated so the menu page loads no zod: importing values from the
 // contracts' live module brings its schemas along. `typeof` keeps them equal to the contract.
@@ -20,7 +20,7 @@ const menuTopic: typeof contractMenuTopic = (restaurantId) => `restaurant:${rest
 export function useLiveMenu(restaurantId: string): void {
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: menuKeys.all(restaurantId) });
+    void queryClient.invalidateQueries({ queryKey: menuRootKey(restaurantId) });
   }, [queryClient, restaurantId]);
   useLiveTopic(
     restaurantId ? menuTopic(restaurantId) : null,

@@ -1,6 +1,6 @@
 import { MAX_PHOTO_BYTES } from '@comensal/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { checkPhotoFile, parseDetails, photoErrorMessageId, saveErrorMessageId } from './profile-form';
 
 describe('parseDetails', () => {
@@ -55,6 +55,7 @@ describe('checkPhotoFile', () => {
 describe('server errors', () => {
   it.each([
     ['PAYLOAD_TOO_LARGE', 413, 'profile.photo.error.tooLarge'],
+    ['HTTP_ERROR', 413, 'profile.photo.error.tooLarge'],
     ['UNSUPPORTED_MEDIA_TYPE', 415, 'profile.photo.error.type'],
     ['NETWORK_ERROR', 0, 'profile.error.network'],
     ['INTERNAL', 500, 'profile.photo.error.upload'],

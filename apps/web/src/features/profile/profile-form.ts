@@ -5,8 +5,9 @@ import {
   PHONE_NUMBER_MAX,
   phoneNumberSchema,
 } from '@comensal/contracts';
-import { isApiError } from '../../lib/api-client';
-import type { MessageId } from '../../lib/i18n';
+import { isApiError } from '@/lib/api-client';
+import { type ErrorTable, fromErrorTable } from '@/lib/api-errors';
+import type { MessageId } from '@/lib/i18n';
 
 /** Values of the placeholders in profile messages. */
 export const PROFILE_MESSAGE_VALUES = {
@@ -64,38 +65,44 @@ export function checkPhotoFile(file: Pick<File, 'size' | 'type'>): MessageId | n
   return null;
 }
 
-function errorCode(error: unknown): string {
-  return isApiError(error) ? error.code : 'UNKNOWN';
-}
-
 /** A failed save → what the diner reads. */
+const SAVE_ERRORS: ErrorTable<MessageId> = {
+  VALIDATION_FAILED: 'profile.error.invalid',
+  NOT_FOUND: 'profile.error.save',
+  UNAUTHENTICATED: 'profile.error.signedOut',
+  FORBIDDEN: 'profile.error.save',
+  RATE_LIMITED: 'profile.error.rateLimited',
+  CONFLICT: 'profile.error.save',
+  TABLE_TAKEN: 'profile.error.save',
+  DELIVERY_OUT_OF_RANGE: 'profile.error.save',
+  RESERVATION_CLOSED: 'profile.error.save',
+  CREATOR_CANNOT_LEAVE: 'profile.error.save',
+  ALREADY_INVITED: 'profile.error.save',
+  ALREADY_MEMBER: 'profile.error.save',
+  INVITATION_ANSWERED: 'profile.error.save',
+  PAYLOAD_TOO_LARGE: 'profile.error.save',
+  UNSUPPORTED_MEDIA_TYPE: 'profile.error.save',
+  INTERNAL: 'profile.error.save',
+  NETWORK_ERROR: 'profile.error.network',
+  INVALID_RESPONSE: 'profile.error.save',
+  HTTP_ERROR: 'profile.error.save',
+};
+
+/** A failed photo upload → what the diner reads: the photo's own problems, else as a save. */
+const PHOTO_ERRORS: ErrorTable<MessageId> = {
+  ...SAVE_ERRORS,
+  VALIDATION_FAILED: 'profile.photo.error.unreadable',
+  PAYLOAD_TOO_LARGE: 'profile.photo.error.tooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'profile.photo.error.type',
+};
+
 export function saveErrorMessageId(error: unknown): MessageId {
-  switch (errorCode(error)) {
-    case 'VALIDATION_FAILED':
-      return 'profile.error.invalid';
-    case 'RATE_LIMITED':
-      return 'profile.error.rateLimited';
-    case 'UNAUTHENTICATED':
-      return 'profile.error.signedOut';
-    case 'NETWORK_ERROR':
-      return 'profile.error.network';
-    default:
-      return 'profile.error.save';
-  }
+  return fromErrorTable(SAVE_ERRORS, error, 'profile.error.save');
 }
 
-/** A failed photo upload → what the diner reads. */
 export function photoErrorMessageId(error: unknown): MessageId {
-  switch (errorCode(error)) {
-    case 'PAYLOAD_TOO_LARGE':
-      return 'profile.photo.error.tooLarge';
-    case 'UNSUPPORTED_MEDIA_TYPE':
-      return 'profile.photo.error.type';
-    case 'VALIDATION_FAILED':
-      return 'profile.photo.error.unreadable';
-    default:
-      return saveErrorMessageId(error) === 'profile.error.save'
-        ? 'profile.photo.error.upload'
-        : saveErrorMessageId(error);
-  }
+  // A proxy in front may answer 413 without our error body.
+  if (isApiError(error) && error.status === 413) return 'profile.photo.error.tooLarge';
+  const id = fromErrorTable(PHOTO_ERRORS, error, 'profile.error.save');
+  return id === 'profile.error.save' ? 'profile.photo.error.upload' : id;
 }

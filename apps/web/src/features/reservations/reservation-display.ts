@@ -1,6 +1,6 @@
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@comensal/domain';
-import type { SupportedLocale } from '../../lib/i18n';
-import { formatDate } from '../../lib/format';
+import type { SupportedLocale } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
 
 /** "24 de diciembre de 2025" for a restaurant-local 'YYYY-MM-DD' (no time zone shift). */
 export function formatLocalDate(date: string, locale: SupportedLocale): string {

@@ -1,7 +1,16 @@
-import type { MessageId } from '../../lib/i18n';
-import { ReservationError } from './api/send';
+import type { ReservationRuleReason } from '@comensal/contracts';
+import { type ErrorTable, fromErrorTable, reasonOf } from '@/lib/api-errors';
+import type { MessageId } from '@/lib/i18n';
 
-const REASONS: Readonly<Record<string, MessageId>> = {
+/** SPEC §8 messages, logged (never shown). */
+export const RESERVATION_LOAD_ERROR = 'Error al cargar la reserva';
+export const RESERVATION_SAVE_ERROR = 'Error al guardar la reserva';
+export const MISSING_IDS = 'Restaurant ID or Reservation ID is missing.';
+
+const GENERIC: MessageId = 'reservation.error.generic';
+
+/** `details.reason` of a 400 VALIDATION_FAILED: the reservation rule that refused it. */
+const REASONS: Readonly<Record<ReservationRuleReason, MessageId>> = {
   OUTSIDE_OPENING_HOURS: 'reservation.error.OUTSIDE_OPENING_HOURS',
   DURATION_OUTSIDE_WINDOW: 'reservation.error.DURATION_OUTSIDE_WINDOW',
   IN_THE_PAST: 'reservation.error.IN_THE_PAST',
@@ -12,7 +21,13 @@ const REASONS: Readonly<Record<string, MessageId>> = {
   KIND_CONFLICT: 'reservation.error.KIND_CONFLICT',
 };
 
-const CODES: Readonly<Record<string, MessageId>> = {
+const CODES: ErrorTable<MessageId> = {
+  VALIDATION_FAILED: GENERIC,
+  NOT_FOUND: 'reservation.error.NOT_FOUND',
+  UNAUTHENTICATED: 'reservation.error.UNAUTHENTICATED',
+  FORBIDDEN: 'reservation.error.FORBIDDEN',
+  RATE_LIMITED: GENERIC,
+  CONFLICT: GENERIC,
   TABLE_TAKEN: 'reservation.error.TABLE_TAKEN',
   DELIVERY_OUT_OF_RANGE: 'reservation.error.DELIVERY_OUT_OF_RANGE',
   RESERVATION_CLOSED: 'reservation.error.RESERVATION_CLOSED',
@@ -20,24 +35,17 @@ const CODES: Readonly<Record<string, MessageId>> = {
   ALREADY_INVITED: 'reservation.error.ALREADY_INVITED',
   ALREADY_MEMBER: 'reservation.error.ALREADY_MEMBER',
   INVITATION_ANSWERED: 'reservation.error.INVITATION_ANSWERED',
-  FORBIDDEN: 'reservation.error.FORBIDDEN',
-  UNAUTHENTICATED: 'reservation.error.UNAUTHENTICATED',
-  NOT_FOUND: 'reservation.error.NOT_FOUND',
+  PAYLOAD_TOO_LARGE: GENERIC,
+  UNSUPPORTED_MEDIA_TYPE: GENERIC,
+  INTERNAL: GENERIC,
   NETWORK_ERROR: 'reservation.error.NETWORK_ERROR',
+  INVALID_RESPONSE: GENERIC,
+  HTTP_ERROR: GENERIC,
 };
 
 /** The translated message for a failed reservation or invitation request. */
 export function reservationErrorMessage(error: unknown): MessageId {
-  if (error instanceof ReservationError) {
-    if (error.reason && REASONS[error.reason]) return REASONS[error.reason] as MessageId;
-    if (CODES[error.code]) return CODES[error.code] as MessageId;
-  } else if (
-    error instanceof Error &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    CODES[error.code]
-  ) {
-    return CODES[error.code] as MessageId;
-  }
-  return 'reservation.error.generic';
+  const reason = reasonOf(error);
+  if (reason !== null && Object.hasOwn(REASONS, reason)) return REASONS[reason as ReservationRuleReason];
+  return fromErrorTable(CODES, error, GENERIC);
 }

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveTopic } from '../../lib/live';
-import { reservationKeys } from './api/reservation-keys';
+import { useLiveTopic } from '@/lib/live';
+import { reservationKey } from './api/get-reservation';
+import { reservationListsKey } from './api/list-reservations';
 
 /** Refetches the reservation on every event of `reservation:<id>` (and after a reconnect). */
 export function useLiveReservation(reservationId: string, enabled = true) {
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: reservationKeys.detail(reservationId) });
+    void queryClient.invalidateQueries({ queryKey: reservationKey(reservationId) });
   };
   useLiveTopic(enabled ? `reservation:${reservationId}` : null, refresh, { onResync: refresh });
 }
@@ -15,7 +16,7 @@ export function useLiveReservation(reservationId: string, enabled = true) {
 export function useLiveReservationLists(enabled = true) {
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: reservationKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: reservationListsKey });
   };
   useLiveTopic(enabled ? 'user:me:reservations' : null, refresh, { onResync: refresh });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../lib/toast';
-import { reservationKeys } from './api/reservation-keys';
+import { notify } from '@/lib/toast';
+import { reservationKey } from './api/get-reservation';
+import { reservationListsKey } from './api/list-reservations';
 import { reservationErrorMessage } from './reservation-errors';
 
 /** A change to a reservation: the answer replaces the cached one; failures are told, translated. */
@@ -15,9 +16,9 @@ export function useReservationAction<T>(
     onError: (error) => notify('error', reservationErrorMessage(error)),
     onSuccess: (result) => {
       if (result && typeof result === 'object' && 'id' in result) {
-        queryClient.setQueryData(reservationKeys.detail(reservationId), result);
+        queryClient.setQueryData(reservationKey(reservationId), result);
       }
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: reservationListsKey });
       onDone?.(result);
     },
   });

@@ -1,14 +1,16 @@
 import type { CreateReservationInput, Reservation, UpdateReservationInput } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { logFailure } from '../../lib/log';
-import type { MessageId } from '../../lib/i18n';
+import { isClientError } from '@/lib/api-client';
+import type { MessageId } from '@/lib/i18n';
+import { logFailure } from '@/lib/log';
 import { createReservation } from './api/create-reservation';
-import { RESERVATION_SAVE_ERROR, reservationKeys } from './api/reservation-keys';
+import { availabilityKey } from './api/get-availability';
+import { reservationKey } from './api/get-reservation';
+import { reservationListsKey } from './api/list-reservations';
 import { updateReservation } from './api/update-reservation';
-import { ReservationError } from './api/send';
 import type { ReservationFormValues } from './form-model';
-import { reservationErrorMessage } from './reservation-errors';
+import { RESERVATION_SAVE_ERROR, reservationErrorMessage } from './reservation-errors';
 
 export function createInputOf(restaurantId: string, values: ReservationFormValues): CreateReservationInput {
   const comments = values.comments.trim();
@@ -55,15 +57,15 @@ export function useSubmitReservation(
         : createReservation(createInputOf(restaurantId, values)),
     onMutate: () => setErrorId(null),
     onError: (error) => {
-      if (!(error instanceof ReservationError) || error.status >= 500)
-        logFailure(RESERVATION_SAVE_ERROR, error);
+      // A refusal the server explained (a 4xx with its code) is told to the diner; anything else is logged too.
+      if (!isClientError(error)) logFailure(RESERVATION_SAVE_ERROR, error);
       setErrorId(reservationErrorMessage(error));
-      void queryClient.invalidateQueries({ queryKey: ['reservations', 'availability', restaurantId] });
+      void queryClient.invalidateQueries({ queryKey: availabilityKey(restaurantId) });
     },
     onSuccess: (reservation) => {
-      queryClient.setQueryData(reservationKeys.detail(reservation.id), reservation);
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['reservations', 'availability', restaurantId] });
+      queryClient.setQueryData(reservationKey(reservation.id), reservation);
+      void queryClient.invalidateQueries({ queryKey: reservationListsKey });
+      void queryClient.invalidateQueries({ queryKey: availabilityKey(restaurantId) });
       onSaved(reservation);
     },
   });

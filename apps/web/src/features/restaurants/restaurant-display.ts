@@ -1,5 +1,5 @@
 import { isRestaurantCategory, RESTAURANT_CATEGORIES } from '@comensal/domain';
-import type { MessageId } from '../../lib/i18n';
+import type { MessageId } from '@/lib/i18n';
 import type { DietaryTag, RestaurantSummary } from '@comensal/contracts';
 
 /** The dietary badges of a restaurant card: vegan and/or vegetarian dishes on the menu. */

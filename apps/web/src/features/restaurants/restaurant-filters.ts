@@ -1,5 +1,5 @@
 import type { ListRestaurantsFilters } from './api/list-restaurants';
-import type { Coordinates } from './geolocation';
+import type { Coordinates } from '@/lib/geolocation';
 
 /**
  * The restaurant search of SPEC §2 — name, vegan, vegetarian and categories — kept in the URL

@@ -1,37 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { restaurantSummary } from '../../testing/fixtures';
-import { GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED, locate } from './geolocation';
+import { restaurantSummary } from '@/testing/fixtures';
 import { createRestaurantListStore, INITIAL_RESTAURANT_LIST_STATE } from './restaurant-list-store';
-
-function geolocationThat(answer: (success: PositionCallback, failure: PositionErrorCallback) => void) {
-  return { getCurrentPosition: vi.fn(answer) } as unknown as Geolocation;
-}
-
-describe('locate', () => {
-  it('answers the coordinates', async () => {
-    const geolocation = geolocationThat((success) =>
-      success({ coords: { latitude: -33.44, longitude: -70.65 } } as GeolocationPosition),
-    );
-    await expect(locate(geolocation)).resolves.toEqual({ ok: true, position: { lat: -33.44, lng: -70.65 } });
-  });
-
-  it('logs the spec message when the browser has no geolocation, or it fails', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(locate(undefined)).resolves.toEqual({ ok: false, reason: 'unsupported' });
-    expect(warn).toHaveBeenCalledWith(GEOLOCATION_UNSUPPORTED);
-    const denied = { code: 1, message: 'User denied Geolocation' } as GeolocationPositionError;
-    await expect(locate(geolocationThat((_, failure) => failure(denied)))).resolves.toEqual({
-      ok: false,
-      reason: 'denied',
-    });
-    expect(warn).toHaveBeenCalledWith(GEOLOCATION_FAILED, denied);
-    const timeout = { code: 3, message: 'Timeout' } as GeolocationPositionError;
-    await expect(locate(geolocationThat((_, failure) => failure(timeout)))).resolves.toEqual({
-      ok: false,
-      reason: 'unavailable',
-    });
-  });
-});
 
 describe('restaurant list store (SPEC §1 state)', () => {
   it('starts with the spec defaults', () => {

@@ -1,6 +1,6 @@
 import type { RestaurantDetail, RestaurantSummary } from '@comensal/contracts';
 import { useSyncExternalStore } from 'react';
-import { type Coordinates, type LocateFailure, type LocateResult, locate } from './geolocation';
+import { type Coordinates, type LocateFailure, type LocateResult, locate } from '@/lib/geolocation';
 
 /** Where the diner's position stands: asked once per visit, again only on "try again". */
 export type PositionStatus = 'idle' | 'locating' | 'located' | LocateFailure;
@@ -45,7 +45,12 @@ function relatedTo(
   return restaurants.filter((r) => r.id !== restaurant.id && r.category === restaurant.category);
 }
 
-export function createRestaurantListStore(locateFn: Locate = () => locate()) {
+/** A position from the last five minutes is good enough to sort restaurants. */
+const POSITION_MAX_AGE_MS = 5 * 60_000;
+
+export function createRestaurantListStore(
+  locateFn: Locate = () => locate({ maximumAge: POSITION_MAX_AGE_MS }),
+) {
   let state = INITIAL_RESTAURANT_LIST_STATE;
   const subscribers = new Set<() => void>();
   const set = (patch: Partial<RestaurantListState>) => {

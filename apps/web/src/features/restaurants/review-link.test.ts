@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { restaurantDetail } from '../../testing/fixtures';
+import { restaurantDetail } from '@/testing/fixtures';
 import { findReviewLink } from './review-link';
 
 describe('findReviewLink (/r)', () => {

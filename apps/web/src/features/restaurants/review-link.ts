@@ -1,4 +1,4 @@
-import { getRememberedRestaurantId } from '../../lib/visit-context';
+import { getRememberedRestaurantId } from '@/lib/visit-context';
 import { getRestaurant } from './api/get-restaurant';
 
 /** A review link the browser may be sent to: http(s) only. */

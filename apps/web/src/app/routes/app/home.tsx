@@ -1,6 +1,6 @@
-import { RestaurantBrowser } from '../../../features/restaurants/components/restaurant-browser';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
+import { RestaurantBrowser } from '@/features/restaurants/components/restaurant-browser';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
 
 export function Component() {
   const t = useT();

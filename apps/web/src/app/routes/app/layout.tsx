@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { DEFAULT_CHROME, MainLayout } from '../../../components/layouts/main-layout';
-import { displayNameOf, photoOf } from '../../../features/auth/api/get-auth-state';
-import { useAuth } from '../../session';
-import { useLeafHandle } from '../../route-handle';
+import { DEFAULT_CHROME, MainLayout } from '@/components/layouts/main-layout';
+import { displayNameOf, photoOf } from '@/features/auth/api/get-auth-state';
+import { useAuth } from '@/app/session';
+import { useLeafHandle } from '@/app/route-handle';
 
 export function Component() {
   const auth = useAuth();

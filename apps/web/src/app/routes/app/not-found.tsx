@@ -1,6 +1,6 @@
-import { NotFound } from '../../../components/errors/not-found';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
+import { NotFound } from '@/components/errors/not-found';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
 
 export function Component() {
   const t = useT();

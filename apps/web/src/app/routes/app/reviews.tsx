@@ -1,8 +1,8 @@
 import { replace } from 'react-router';
-import { href } from '../../../config/paths';
-import { findReviewLink } from '../../../features/restaurants/review-link';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
+import { href } from '@/config/paths';
+import { findReviewLink } from '@/features/restaurants/review-link';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
 
 /**
  * `/r`: leaves the app for the remembered restaurant's review page (replacing `/r` in the

@@ -1,25 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { leaveApp } from '../../../features/auth/api/leave-app';
-import { json, mockApi } from '../../../testing/fetch-mock';
-import { meAnswer, sessionAnswer } from '../../../testing/fixtures';
-import { renderApp } from '../../testing/render-app';
-import { routes } from '../../router';
+import { describe, expect, it, vi } from 'vitest';
+import { leaveApp } from '@/features/auth/api/leave-app';
+import { json, mockApi } from '@/testing/fetch-mock';
+import { meAnswer, sessionAnswer } from '@/testing/fixtures';
+import { renderApp } from '@/app/testing/render-app';
 
-vi.mock('../../../features/auth/api/leave-app', () => ({ leaveApp: vi.fn() }));
-
-/** Route modules are lazy: load them all once, outside the time limit of any one test. */
-async function loadRouteModules(list: readonly RouteObject[]): Promise<void> {
-  for (const route of list) {
-    if (typeof route.lazy === 'function') await route.lazy();
-    if (route.children) await loadRouteModules(route.children);
-  }
-}
-
-beforeAll(async () => {
-  await Promise.all([loadRouteModules(routes), import('sonner')]);
-}, 60_000);
+vi.mock('@/features/auth/api/leave-app', () => ({ leaveApp: vi.fn() }));
 
 /** better-auth answers errors as `{ code, message }`. */
 const authError = (status: number, code: string) => json({ code, message: code }, { status });

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { href } from '../../../config/paths';
-import type { AuthFormContext } from '../../../features/auth/components/auth-form-result';
-import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
-import { useAuth } from '../../session';
+import { href } from '@/config/paths';
+import type { AuthFormContext } from '@/features/auth/components/auth-form-result';
+import { REDIRECT_PARAM, safeRedirectTarget } from '@/app/guard';
+import { useAuth } from '@/app/session';
 
 /**
  * What every auth form needs from the address and the session: the `redirect` to keep, where a

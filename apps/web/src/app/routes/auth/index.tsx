@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, redirect, useActionData } from 'react-router';
-import { signInAsGuest } from '../../../features/auth/api/sign-in-as-guest';
-import { authErrorMessageId } from '../../../features/auth/auth-errors';
-import { AuthOptions } from '../../../features/auth/components/auth-options';
-import { readGuestProfile } from '../../../features/auth/guest-profile';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { useAuth } from '../../session';
-import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+import { signInAsGuest } from '@/features/auth/api/sign-in-as-guest';
+import { authErrorMessageId } from '@/features/auth/auth-errors';
+import { AuthOptions } from '@/features/auth/components/auth-options';
+import { readGuestProfile } from '@/features/auth/guest-profile';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useAuth } from '@/app/session';
+import { REDIRECT_PARAM, safeRedirectTarget } from '@/app/guard';
 import { useAuthFormContext } from './form-context';
 
 /** "Continue as guest". */

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, redirect, useActionData, useSearchParams } from 'react-router';
-import { SOCIAL_ERROR_PARAM } from '../../../features/auth/api/sign-in-social';
-import { signIn } from '../../../features/auth/api/sign-in';
-import { authErrorMessageId, socialErrorMessageId } from '../../../features/auth/auth-errors';
-import { type LoginField, parseLoginForm } from '../../../features/auth/auth-forms';
-import type { AuthFormResult } from '../../../features/auth/components/auth-form-result';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+import { SOCIAL_ERROR_PARAM } from '@/features/auth/api/sign-in-social';
+import { signIn } from '@/features/auth/api/sign-in';
+import { authErrorMessageId, socialErrorMessageId } from '@/features/auth/auth-errors';
+import { type LoginField, parseLoginForm } from '@/features/auth/auth-forms';
+import type { AuthFormResult } from '@/features/auth/components/auth-form-result';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { REDIRECT_PARAM, safeRedirectTarget } from '@/app/guard';
 import { useAuthFormContext } from './form-context';
 
 export async function action({

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { href } from '../../../config/paths';
-import { signOut } from '../../../features/auth/api/sign-out';
-import { notify } from '../../../lib/toast';
+import { href } from '@/config/paths';
+import { signOut } from '@/features/auth/api/sign-out';
+import { notify } from '@/lib/toast';
 
 /** Signing out has no screen: end the session, land on the route named `auth` (SPEC §2). */
 export async function loader() {

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, redirect, useActionData } from 'react-router';
-import { signUp } from '../../../features/auth/api/sign-up';
-import { authErrorMessageId } from '../../../features/auth/auth-errors';
-import { parseRegisterForm, type RegisterField } from '../../../features/auth/auth-forms';
-import type { AuthFormResult } from '../../../features/auth/components/auth-form-result';
-import { RegisterForm } from '../../../features/auth/components/register-form';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { detectLocale, useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { REDIRECT_PARAM, safeRedirectTarget } from '../../guard';
+import { signUp } from '@/features/auth/api/sign-up';
+import { authErrorMessageId } from '@/features/auth/auth-errors';
+import { parseRegisterForm, type RegisterField } from '@/features/auth/auth-forms';
+import type { AuthFormResult } from '@/features/auth/components/auth-form-result';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { useDocumentTitle } from '@/lib/document-title';
+import { detectLocale, useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { REDIRECT_PARAM, safeRedirectTarget } from '@/app/guard';
 import { useAuthFormContext } from './form-context';
 
 export async function action({

@@ -1,5 +1,5 @@
-import { FavoritesPage } from '../../../features/favorites/components/favorites-page';
-import { useLeafHandle } from '../../route-handle';
+import { FavoritesPage } from '@/features/favorites/components/favorites-page';
+import { useLeafHandle } from '@/app/route-handle';
 
 /** `/favorites/restaurants` and `/favorites/products`: the type comes from the matched route. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { MissingIds } from '../../../features/reservations/components/missing-ids';
-import { ConfirmationPage } from '../../../features/reservations/components/confirmation-page';
+import { MissingIds } from '@/features/reservations/components/missing-ids';
+import { ConfirmationPage } from '@/features/reservations/components/confirmation-page';
 
 /** `restaurant.reservation.confirmation`. */
 export function Component() {

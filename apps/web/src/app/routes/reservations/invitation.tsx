@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { MissingIds } from '../../../features/reservations/components/missing-ids';
-import { InvitationPage } from '../../../features/reservations/components/invitation-page';
-import { useAuth } from '../../session';
-import { useSignInHref } from '../use-sign-in-href';
+import { MissingIds } from '@/features/reservations/components/missing-ids';
+import { InvitationPage } from '@/features/reservations/components/invitation-page';
+import { useAuth } from '@/app/session';
+import { useSignInHref } from '@/app/routes/use-sign-in-href';
 
 /** `restaurant.reservation.invitation` (public). */
 export function Component() {

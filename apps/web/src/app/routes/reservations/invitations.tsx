@@ -1,5 +1,5 @@
-import { InvitationsPage } from '../../../features/invitations/components/invitations-page';
-import { useLeafHandle } from '../../route-handle';
+import { InvitationsPage } from '@/features/invitations/components/invitations-page';
+import { useLeafHandle } from '@/app/route-handle';
 
 /** `/invitations/current` and `/invitations/historial`: the type comes from the matched route. */
 export function Component() {

@@ -1,5 +1,5 @@
-import { ReservationListPage } from '../../../features/reservations/components/reservation-list-page';
-import { useLeafHandle } from '../../route-handle';
+import { ReservationListPage } from '@/features/reservations/components/reservation-list-page';
+import { useLeafHandle } from '@/app/route-handle';
 
 /** `/reservations/current` and `/reservations/historial`: the type comes from the matched route. */
 export function Component() {

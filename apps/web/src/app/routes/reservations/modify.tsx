@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
-import { MissingIds } from '../../../features/reservations/components/missing-ids';
-import { ModifyReservationPage } from '../../../features/reservations/components/modify-reservation-page';
-import { useAuth } from '../../session';
+import { MissingIds } from '@/features/reservations/components/missing-ids';
+import { ModifyReservationPage } from '@/features/reservations/components/modify-reservation-page';
+import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
+import { useAuth } from '@/app/session';
 
 /** `restaurant.reservation.modify`. The guard ensures a session. */
 export function Component() {
@@ -10,11 +11,16 @@ export function Component() {
   if (!auth) return null;
   if (!restaurantId || !reservationId) return <MissingIds />;
   return (
-    <ModifyReservationPage
+    <ModifyReservation
       key={reservationId}
       restaurantId={restaurantId}
       reservationId={reservationId}
       userId={auth.user.id}
     />
   );
+}
+
+function ModifyReservation(props: { restaurantId: string; reservationId: string; userId: string }) {
+  const restaurant = useRestaurant(props.restaurantId);
+  return <ModifyReservationPage {...props} restaurant={restaurant} />;
 }

@@ -6,10 +6,10 @@ import type {
 } from '@comensal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../../testing/fake-web-socket';
-import { json, mockApi, seenRequests } from '../../../testing/fetch-mock';
-import { restaurantDetail, sessionAnswer } from '../../../testing/fixtures';
-import { renderApp } from '../../testing/render-app';
+import { FakeWebSocket } from '@/testing/fake-web-socket';
+import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
+import { restaurantDetail, sessionAnswer } from '@/testing/fixtures';
+import { renderApp } from '@/app/testing/render-app';
 
 // The first render of each lazy route module transforms it on the fly (slow on a cold run).
 vi.setConfig({ testTimeout: 20_000 });

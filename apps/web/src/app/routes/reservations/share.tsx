@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { MissingIds } from '../../../features/reservations/components/missing-ids';
-import { SharePage } from '../../../features/reservations/components/share-page';
-import { useAuth } from '../../session';
+import { MissingIds } from '@/features/reservations/components/missing-ids';
+import { SharePage } from '@/features/reservations/components/share-page';
+import { useAuth } from '@/app/session';
 
 /** `restaurant.reservation.share`. The guard ensures a session. */
 export function Component() {

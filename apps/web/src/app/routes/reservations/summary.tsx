@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { MissingIds } from '../../../features/reservations/components/missing-ids';
-import { ReservationSummaryPage } from '../../../features/reservations/components/reservation-summary-page';
-import { useAuth } from '../../session';
+import { MissingIds } from '@/features/reservations/components/missing-ids';
+import { ReservationSummaryPage } from '@/features/reservations/components/reservation-summary-page';
+import { useAuth } from '@/app/session';
 
 /** `restaurant.reservation.summary`. The guard ensures a session. */
 export function Component() {

@@ -1,9 +1,9 @@
 import { useParams, useSearchParams } from 'react-router';
-import { MenuView } from '../../../features/menu/components/menu-view';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
-import { tableQueryFor } from '../../../lib/visit-context';
+import { MenuView } from '@/features/menu/components/menu-view';
+import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { tableQueryFor } from '@/lib/visit-context';
 
 export function Component() {
   const t = useT();

@@ -1,10 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
-import { FavoriteToggle } from '../../../features/favorites/components/favorite-toggle';
-import { ProductDetail } from '../../../features/menu/components/product-detail';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
-import { tableQueryFor } from '../../../lib/visit-context';
-import { useAuth } from '../../session';
-import { useSignInHref } from '../use-sign-in-href';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
+import { ProductDetail } from '@/features/menu/components/product-detail';
+import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
+import { tableQueryFor } from '@/lib/visit-context';
+import { useAuth } from '@/app/session';
+import { useSignInHref } from '@/app/routes/use-sign-in-href';
 
 export function Component() {
   const { restaurantId = '', productId = '' } = useParams();

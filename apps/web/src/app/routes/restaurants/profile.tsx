@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { FavoriteToggle } from '../../../features/favorites/components/favorite-toggle';
-import { setRestaurantFavoritesCount } from '../../../features/restaurants/api/get-restaurant';
-import { RestaurantProfile } from '../../../features/restaurants/components/restaurant-profile';
-import { useAuth } from '../../session';
-import { useSignInHref } from '../use-sign-in-href';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
+import { setRestaurantFavoritesCount } from '@/features/restaurants/api/get-restaurant';
+import { RestaurantProfile } from '@/features/restaurants/components/restaurant-profile';
+import { useAuth } from '@/app/session';
+import { useSignInHref } from '@/app/routes/use-sign-in-href';
 
 export function Component() {
   const { restaurantId = '' } = useParams();

@@ -1,4 +1,4 @@
-import { logFailure } from '../../../lib/log';
+import { logFailure } from '@/lib/log';
 
 export type AuthResult = { ok: true } | { ok: false; code: string };
 

@@ -1,12 +1,15 @@
 import { authProvidersSchema } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiRequest } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
 
 /** The social sign-in providers the server has configured (none when it has no OAuth client ids). */
 export async function getAuthProviders(signal?: AbortSignal) {
   try {
-    return await apiGet('/api/auth-providers', { schema: authProvidersSchema, ...(signal && { signal }) });
+    return await apiRequest('/api/auth-providers', {
+      schema: authProvidersSchema,
+      ...(signal && { signal }),
+    });
   } catch (error) {
     if (!signal?.aborted) logFailure('Error al cargar los proveedores de acceso', error);
     throw error;

@@ -1,7 +1,7 @@
 import type { GuestProfile } from '@comensal/domain';
 // lib/session, not lib/auth-client: the session check must not pull better-auth into every page.
-import { getSession, type SessionUser } from '../../../lib/session';
-import { clearGuestProfile, ensureGuestProfile } from '../guest-profile';
+import { getSession, type SessionUser } from '@/lib/session';
+import { clearGuestProfile, ensureGuestProfile } from '@/features/auth/guest-profile';
 
 /**
  * Who is using the app: a signed-in user, a guest (better-auth anonymous user + the local

@@ -1,5 +1,5 @@
-import { authClient, invalidateSession } from '../../../lib/auth-client';
-import { ensureGuestProfile } from '../guest-profile';
+import { authClient, invalidateSession } from '@/lib/auth-client';
+import { ensureGuestProfile } from '@/features/auth/guest-profile';
 import { type AuthResult, runAuthCall } from './auth-result';
 
 /** "Continue as guest": an anonymous better-auth session plus the local guest profile (SPEC §3). */

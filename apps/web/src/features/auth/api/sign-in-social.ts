@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@comensal/contracts';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '@/lib/auth-client';
 import { type AuthResult, runAuthCall } from './auth-result';
 import { leaveApp } from './leave-app';
 

@@ -1,5 +1,5 @@
-import { authClient, invalidateSession } from '../../../lib/auth-client';
-import { clearGuestProfile } from '../guest-profile';
+import { authClient, invalidateSession } from '@/lib/auth-client';
+import { clearGuestProfile } from '@/features/auth/guest-profile';
 import { type AuthResult, runAuthCall } from './auth-result';
 
 export interface SignInInput {

@@ -1,6 +1,6 @@
 import type { SupportedLocale } from '@comensal/domain';
-import { authClient, invalidateSession } from '../../../lib/auth-client';
-import { clearGuestProfile } from '../guest-profile';
+import { authClient, invalidateSession } from '@/lib/auth-client';
+import { clearGuestProfile } from '@/features/auth/guest-profile';
 import { type AuthResult, runAuthCall } from './auth-result';
 
 export interface SignUpInput {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { type MessageId, useT } from '../../../lib/i18n';
-import { AUTH_MESSAGE_VALUES } from '../auth-forms';
+import { Button } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { type MessageId, useT } from '@/lib/i18n';
+import { AUTH_MESSAGE_VALUES } from '@/features/auth/auth-forms';
 import type { AuthFormContext } from './auth-form-result';
 import { FormError } from './form-error';
 import { GuestMoveNotice } from './guest-move-notice';

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { BrandMark } from '../../../components/ui/brand';
-import { href } from '../../../config/paths';
-import { type MessageId, useT } from '../../../lib/i18n';
-import { type AuthState, displayNameOf } from '../api/get-auth-state';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { BrandMark } from '@/components/ui/brand';
+import { href } from '@/config/paths';
+import { type MessageId, useT } from '@/lib/i18n';
+import { type AuthState, displayNameOf } from '@/features/auth/api/get-auth-state';
 import { FormError } from './form-error';
 import { SocialSignIn } from './social-sign-in';
 

@@ -1,5 +1,5 @@
-import { type MessageId, useT } from '../../../lib/i18n';
-import { AUTH_MESSAGE_VALUES } from '../auth-forms';
+import { type MessageId, useT } from '@/lib/i18n';
+import { AUTH_MESSAGE_VALUES } from '@/features/auth/auth-forms';
 
 /** The form-wide error, announced as soon as it appears. */
 export function FormError({ messageId }: { messageId: MessageId | undefined }) {

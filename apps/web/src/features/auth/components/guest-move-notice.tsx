@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n';
+import { useT } from '@/lib/i18n';
 
 /** Tells a guest that signing in or creating an account keeps what they did as a guest. */
 export function GuestMoveNotice({ guestName }: { guestName: string }) {

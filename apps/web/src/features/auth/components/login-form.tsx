@@ -1,6 +1,6 @@
-import { TextField } from '../../../components/ui/text-field';
-import { type MessageId, useT } from '../../../lib/i18n';
-import type { LoginField } from '../auth-forms';
+import { TextField } from '@/components/ui/text-field';
+import { type MessageId, useT } from '@/lib/i18n';
+import type { LoginField } from '@/features/auth/auth-forms';
 import type { AuthFormContext, AuthFormResult } from './auth-form-result';
 import { AuthFormShell, useFieldError } from './auth-form-shell';
 

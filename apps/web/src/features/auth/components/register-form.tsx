@@ -1,6 +1,6 @@
-import { TextField } from '../../../components/ui/text-field';
-import { type MessageId, useLocale, useT } from '../../../lib/i18n';
-import { AUTH_MESSAGE_VALUES, DISPLAY_NAME_MAX_LENGTH, type RegisterField } from '../auth-forms';
+import { TextField } from '@/components/ui/text-field';
+import { type MessageId, useLocale, useT } from '@/lib/i18n';
+import { AUTH_MESSAGE_VALUES, DISPLAY_NAME_MAX_LENGTH, type RegisterField } from '@/features/auth/auth-forms';
 import type { AuthFormContext, AuthFormResult } from './auth-form-result';
 import { AuthFormShell, useFieldError } from './auth-form-shell';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { type MessageId, useT } from '../../../lib/i18n';
-import { authErrorMessageId } from '../auth-errors';
-import { useAuthProviders } from '../api/get-auth-providers';
-import { type SocialProvider, signInSocial } from '../api/sign-in-social';
+import { Button } from '@/components/ui/button';
+import { type MessageId, useT } from '@/lib/i18n';
+import { authErrorMessageId } from '@/features/auth/auth-errors';
+import { useAuthProviders } from '@/features/auth/api/get-auth-providers';
+import { type SocialProvider, signInSocial } from '@/features/auth/api/sign-in-social';
 import { FormError } from './form-error';
 
 const LABEL_IDS = {

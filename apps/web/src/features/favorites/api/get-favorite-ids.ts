@@ -1,23 +1,18 @@
 import type { FavoriteIds } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
-import { favoriteKeys } from './favorite-keys';
+import { apiRequest } from '@/lib/api-client';
 import { FAVORITES_LOAD_ERROR } from './list-favorites';
 
+export const favoriteIdsKey = ['favorites', 'ids'] as const;
+
 /** `GET /api/me/favorites/ids`: which restaurants and dishes the diner has marked (for the hearts). */
-export async function getFavoriteIds(signal?: AbortSignal): Promise<FavoriteIds> {
-  try {
-    return await apiGet<FavoriteIds>('/api/me/favorites/ids', { ...(signal && { signal }) });
-  } catch (error) {
-    if (!signal?.aborted) logFailure(FAVORITES_LOAD_ERROR, error);
-    throw error;
-  }
+export function getFavoriteIds(signal?: AbortSignal): Promise<FavoriteIds> {
+  return apiRequest<FavoriteIds>('/api/me/favorites/ids', { signal, logAs: FAVORITES_LOAD_ERROR });
 }
 
 export function getFavoriteIdsQueryOptions() {
   return queryOptions({
-    queryKey: favoriteKeys.ids(),
+    queryKey: favoriteIdsKey,
     queryFn: ({ signal }) => getFavoriteIds(signal),
   });
 }

@@ -1,22 +1,19 @@
 import type { FavoriteIds, FavoriteState, FavoriteType } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
-import { notify } from '../../../lib/toast';
-import { favoriteKeys } from './favorite-keys';
+import { type ApiErrorCode, apiRequest, isApiError } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
+import { notify } from '@/lib/toast';
+import { favoriteIdsKey } from './get-favorite-ids';
+import { favoriteListsKey } from './list-favorites';
 
 export const FAVORITE_SAVE_ERROR = 'Error al guardar favorito';
-/** SPEC §8: adding a favourite fails when the user does not exist (here: no valid session). */
-export const USER_NOT_FOUND = 'El usuario no existe';
-
 /**
- * The diner behind the session is gone: no valid session (401), or the server found no user row
- * for it (404 `User not found`: the account was deleted while the session was still open).
+ * SPEC §8: adding a favourite fails when the user does not exist. The server answers 401
+ * UNAUTHENTICATED both without a valid session and when the session's user row is gone (the
+ * account was deleted while the session was still open).
  */
-function isUserGone(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.status === 401 || (error.status === 404 && error.message === 'User not found');
-}
+export const USER_NOT_FOUND = 'El usuario no existe';
+const SESSION_GONE: ApiErrorCode = 'UNAUTHENTICATED';
 
 export interface SetFavoriteInput {
   type: FavoriteType;
@@ -54,28 +51,28 @@ export function useSetFavorite({
     mutationKey: SET_FAVORITE_KEY,
     mutationFn: setFavorite,
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: favoriteKeys.ids() });
-      const previous = queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids());
-      if (previous) queryClient.setQueryData(favoriteKeys.ids(), withFavorite(previous, input));
+      await queryClient.cancelQueries({ queryKey: favoriteIdsKey });
+      const previous = queryClient.getQueryData<FavoriteIds>(favoriteIdsKey);
+      if (previous) queryClient.setQueryData(favoriteIdsKey, withFavorite(previous, input));
       return { previous };
     },
     onError: (error, _input, context) => {
-      const isSessionGone = isUserGone(error);
+      const isSessionGone = isApiError(error) && error.code === SESSION_GONE;
       logFailure(isSessionGone ? USER_NOT_FOUND : FAVORITE_SAVE_ERROR, error);
-      if (context?.previous) queryClient.setQueryData(favoriteKeys.ids(), context.previous);
+      if (context?.previous) queryClient.setQueryData(favoriteIdsKey, context.previous);
       notify('error', isSessionGone ? 'favorites.error.session' : 'favorites.error.save');
     },
     onSuccess: (state, input) => {
-      const current = queryClient.getQueryData<FavoriteIds>(favoriteKeys.ids());
+      const current = queryClient.getQueryData<FavoriteIds>(favoriteIdsKey);
       // With a later click still on its way, its optimistic state is the one to keep.
       const isLatest = queryClient.isMutating({ mutationKey: SET_FAVORITE_KEY }) <= 1;
       if (current && isLatest) {
         queryClient.setQueryData(
-          favoriteKeys.ids(),
+          favoriteIdsKey,
           withFavorite(current, { ...input, isFavorite: state.isFavorite }),
         );
       }
-      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: favoriteListsKey, refetchType: 'none' });
       onSuccess?.(input, state);
     },
   });

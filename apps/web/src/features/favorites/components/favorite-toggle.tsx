@@ -1,10 +1,10 @@
 import type { FavoriteState, FavoriteType } from '@comensal/contracts';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { IconHeart } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n';
-import { useFavoriteIds } from '../api/get-favorite-ids';
-import { useSetFavorite } from '../api/set-favorite';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { IconHeart } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n';
+import { useFavoriteIds } from '@/features/favorites/api/get-favorite-ids';
+import { useSetFavorite } from '@/features/favorites/api/set-favorite';
 
 export interface FavoriteToggleProps {
   type: FavoriteType;

@@ -2,20 +2,20 @@ import type { FavoriteType } from '@comensal/contracts';
 import { formatMoney, priceProduct } from '@comensal/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ListPage } from '../../../components/layouts/list-page';
-import { href } from '../../../config/paths';
-import { fileUrl } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useLocalized, useT } from '../../../lib/i18n';
+import { ErrorState } from '@/components/errors/error-state';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ListPage } from '@/components/layouts/list-page';
+import { href } from '@/config/paths';
+import { fileUrl } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useLocalized, useT } from '@/lib/i18n';
 import {
   type FavoriteProduct,
   type FavoriteRestaurant,
   useFavoriteProducts,
   useFavoriteRestaurants,
-} from '../api/list-favorites';
+} from '@/features/favorites/api/list-favorites';
 import { FavoriteToggle } from './favorite-toggle';
 
 const TABS = [

@@ -1,20 +1,23 @@
 import type { InvitationList, InvitationScope } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
-import { INVITATIONS_LOAD_ERROR, invitationKeys } from './invitation-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/answer-invitation';
+
+export const INVITATIONS_LOAD_ERROR = 'Error al cargar invitaciones';
+
+/** Every list of invitations (pending and answered): refreshing the page invalidates them all. */
+export const invitationListsKey = [queryRoots.invitations, 'list'] as const;
+export const invitationListKey = (scope: InvitationScope) => [...invitationListsKey, scope] as const;
 
 /** `GET /api/invitations?scope=…`: the diner's invitations, newest first. */
 export function useInvitations(scope: InvitationScope) {
   return useQuery({
-    queryKey: invitationKeys.list(scope),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<InvitationList>('/api/invitations', { query: { scope, limit: 100 }, signal });
-      } catch (error) {
-        if (!signal.aborted) logFailure(INVITATIONS_LOAD_ERROR, error);
-        throw error;
-      }
-    },
+    queryKey: invitationListKey(scope),
+    queryFn: ({ signal }) =>
+      apiRequest<InvitationList>('/api/invitations', {
+        query: { scope, limit: 100 },
+        signal,
+        logAs: INVITATIONS_LOAD_ERROR,
+      }),
   });
 }

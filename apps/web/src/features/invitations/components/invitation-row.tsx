@@ -1,17 +1,15 @@
 import type { Invitation } from '@comensal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { fileUrl, isApiError } from '../../../lib/api-client';
-import { type MessageId, useLocale, useT } from '../../../lib/i18n';
-import { formatDate } from '../../../lib/format';
-import { logFailure } from '../../../lib/log';
-import { notify } from '../../../lib/toast';
-import { answerInvitation } from '../api/answer-invitation';
-import { INVITATION_ANSWER_ERROR, invitationKeys } from '../api/invitation-keys';
-import { type InvitationState, invitationState } from '../invitation-state';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { useAnswerInvitation } from '@/lib/answer-invitation';
+import { fileUrl } from '@/lib/api-client';
+import { type ErrorTable, fromErrorTable } from '@/lib/api-errors';
+import { type MessageId, useLocale, useT } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { type InvitationState, invitationState } from '@/features/invitations/invitation-state';
 
 const STATE_LABELS: Readonly<Record<InvitationState, MessageId>> = {
   pending: 'invitation.state.pending',
@@ -20,12 +18,30 @@ const STATE_LABELS: Readonly<Record<InvitationState, MessageId>> = {
   expired: 'invitation.state.expired',
 };
 
-function answerErrorId(error: unknown): MessageId {
-  if (isApiError(error) && error.code === 'INVITATION_ANSWERED')
-    return 'invitation.error.INVITATION_ANSWERED';
-  if (isApiError(error) && error.code === 'RESERVATION_CLOSED') return 'invitation.error.RESERVATION_CLOSED';
-  return 'invitation.error';
-}
+const GENERIC: MessageId = 'invitation.error';
+
+/** A failed answer → what the diner reads. */
+const ANSWER_ERRORS: ErrorTable<MessageId> = {
+  VALIDATION_FAILED: GENERIC,
+  NOT_FOUND: GENERIC,
+  UNAUTHENTICATED: GENERIC,
+  FORBIDDEN: GENERIC,
+  RATE_LIMITED: GENERIC,
+  CONFLICT: GENERIC,
+  TABLE_TAKEN: GENERIC,
+  DELIVERY_OUT_OF_RANGE: GENERIC,
+  RESERVATION_CLOSED: 'invitation.error.RESERVATION_CLOSED',
+  CREATOR_CANNOT_LEAVE: GENERIC,
+  ALREADY_INVITED: GENERIC,
+  ALREADY_MEMBER: GENERIC,
+  INVITATION_ANSWERED: 'invitation.error.INVITATION_ANSWERED',
+  PAYLOAD_TOO_LARGE: GENERIC,
+  UNSUPPORTED_MEDIA_TYPE: GENERIC,
+  INTERNAL: GENERIC,
+  NETWORK_ERROR: GENERIC,
+  INVALID_RESPONSE: GENERIC,
+  HTTP_ERROR: GENERIC,
+};
 
 function localDate(date: string, locale: Parameters<typeof formatDate>[1]): string {
   const [year, month, day] = date.split('-').map(Number);
@@ -36,20 +52,13 @@ function localDate(date: string, locale: Parameters<typeof formatDate>[1]): stri
 export function InvitationRow({ invitation }: { invitation: Invitation }) {
   const t = useT();
   const { locale } = useLocale();
-  const queryClient = useQueryClient();
   const state = invitationState(invitation);
-  const answer = useMutation({
-    mutationFn: (accept: boolean) => answerInvitation(invitation.id, accept),
-    onError: (error) => {
-      logFailure(INVITATION_ANSWER_ERROR, error);
-      notify('error', answerErrorId(error));
-    },
-    onSuccess: (answered) => {
-      notify('success', answered.accepted ? 'invitation.accepted' : 'invitation.rejected');
-      void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['reservations'] });
-    },
+  const answer = useAnswerInvitation({
+    onError: (error) => notify('error', fromErrorTable(ANSWER_ERRORS, error, GENERIC)),
+    onSuccess: (answered) =>
+      notify('success', answered.accepted ? 'invitation.accepted' : 'invitation.rejected'),
   });
+  const answerWith = (accept: boolean) => answer.mutate({ invitationId: invitation.id, accept });
   const params = { restaurantId: invitation.restaurantId, reservationId: invitation.reservationId };
   return (
     <article className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4 shadow-sm">
@@ -79,10 +88,10 @@ export function InvitationRow({ invitation }: { invitation: Invitation }) {
       <p className="text-sm font-semibold">{t(STATE_LABELS[state])}</p>
       {state === 'pending' ? (
         <div className="flex flex-wrap gap-2">
-          <Button disabled={answer.isPending} onClick={() => answer.mutate(true)}>
+          <Button disabled={answer.isPending} onClick={() => answerWith(true)}>
             {t('invitation.accept')}
           </Button>
-          <Button variant="secondary" disabled={answer.isPending} onClick={() => answer.mutate(false)}>
+          <Button variant="secondary" disabled={answer.isPending} onClick={() => answerWith(false)}>
             {t('invitation.reject')}
           </Button>
         </div>

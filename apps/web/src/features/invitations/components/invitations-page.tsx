@@ -1,16 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ListPage } from '../../../components/layouts/list-page';
-import { href } from '../../../config/paths';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useT } from '../../../lib/i18n';
-import { useLiveTopic } from '../../../lib/live';
-import { invitationKeys } from '../api/invitation-keys';
-import { useInvitations } from '../api/list-invitations';
-import { invitationState } from '../invitation-state';
+import { ListContent, ListPage } from '@/components/layouts/list-page';
+import { href } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useT } from '@/lib/i18n';
+import { useLiveTopic } from '@/lib/live';
+import { invitationListsKey, useInvitations } from '@/features/invitations/api/list-invitations';
+import { invitationState } from '@/features/invitations/invitation-state';
 import { InvitationRow } from './invitation-row';
 import { NewInvitationsDialog } from './new-invitations-dialog';
 
@@ -30,7 +25,7 @@ export function InvitationsPage({ type }: { type: InvitationListType }) {
   const current = useInvitations('current');
   const history = useInvitations('history');
   const query = type === 'current' ? current : history;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: invitationListsKey });
   useLiveTopic('user:me:invitations', refresh, { onResync: refresh });
   const pending = current.data?.items.filter(
     (invitation) => invitationState(invitation) === 'pending',
@@ -43,36 +38,16 @@ export function InvitationsPage({ type }: { type: InvitationListType }) {
       tabs={TABS.map((tab) => ({ key: tab.type, to: href(tab.route), label: t(tab.labelId) }))}
     >
       <NewInvitationsDialog pending={pending} />
-      {query.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-3">
-          <p className="sr-only">{t('common.loading')}</p>
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : query.isError ? (
-        <ErrorState
-          title={t('invitation.list.error')}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
-          <p className="text-lg font-semibold">
-            {t(type === 'current' ? 'invitation.list.empty.current' : 'invitation.list.empty.historial')}
-          </p>
-          <Link to={href('home')} className={buttonClasses()}>
-            {t('reservation.list.explore')}
-          </Link>
-        </div>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="invitation-list">
-          {items.map((invitation) => (
-            <li key={invitation.id}>
-              <InvitationRow invitation={invitation} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListContent
+        query={query}
+        items={items}
+        errorTitle={t('invitation.list.error')}
+        emptyMessage={t(
+          type === 'current' ? 'invitation.list.empty.current' : 'invitation.list.empty.historial',
+        )}
+        testId="invitation-list"
+        renderItem={(invitation) => <InvitationRow invitation={invitation} />}
+      />
     </ListPage>
   );
 }

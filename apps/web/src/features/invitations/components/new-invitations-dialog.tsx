@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useT } from '../../../lib/i18n';
-import { hasNewInvitations } from '../invitation-state';
+import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
+import { hasNewInvitations } from '@/features/invitations/invitation-state';
 
 /** SPEC §4: a modal when the number of pending invitations grows while the page is open. */
 export function NewInvitationsDialog({ pending }: { pending: number | undefined }) {

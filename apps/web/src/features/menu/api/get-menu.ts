@@ -1,33 +1,22 @@
 import type { GetMenuQuery, Menu } from '@comensal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiRequest } from '@/lib/api-client';
 
 export const MENU_LOAD_ERROR = 'Error al cargar el menú';
 
 /** `GET /api/restaurants/:id/menu` with the menu filter; the server validates the answer's shape. */
-export async function getMenu(
-  restaurantId: string,
-  query: GetMenuQuery,
-  signal?: AbortSignal,
-): Promise<Menu> {
-  try {
-    return await apiGet<Menu>(`/api/restaurants/${encodeURIComponent(restaurantId)}/menu`, {
-      query,
-      ...(signal && { signal }),
-    });
-  } catch (error) {
-    if (!signal?.aborted) logFailure(MENU_LOAD_ERROR, error);
-    throw error;
-  }
+export function getMenu(restaurantId: string, query: GetMenuQuery, signal?: AbortSignal): Promise<Menu> {
+  return apiRequest<Menu>(`/api/restaurants/${encodeURIComponent(restaurantId)}/menu`, {
+    query,
+    signal,
+    logAs: MENU_LOAD_ERROR,
+  });
 }
 
-export const menuKeys = {
-  /** Everything of one restaurant's menu: the live `menu.changed` event invalidates this. */
-  all: (restaurantId: string) => ['menu', restaurantId] as const,
-  menu: (restaurantId: string, query: GetMenuQuery) => ['menu', restaurantId, 'list', query] as const,
-  product: (restaurantId: string, productId: string) => ['menu', restaurantId, 'product', productId] as const,
-};
+/** Everything of one restaurant's menu (its dishes and each dish): the live `menu.changed` event invalidates this. */
+export const menuRootKey = (restaurantId: string) => ['menu', restaurantId] as const;
+export const menuKey = (restaurantId: string, query: GetMenuQuery) =>
+  [...menuRootKey(restaurantId), 'list', query] as const;
 
 /**
  * Milliseconds until 1–6 s past the next whole minute. Dishes appear and leave at their
@@ -42,7 +31,7 @@ function untilJustAfterNextMinute(now = Date.now()): number {
 
 export function getMenuQueryOptions(restaurantId: string, query: GetMenuQuery = {}) {
   return queryOptions({
-    queryKey: menuKeys.menu(restaurantId, query),
+    queryKey: menuKey(restaurantId, query),
     queryFn: ({ signal }) => getMenu(restaurantId, query, signal),
     // Changing the filter keeps the dishes on screen until the filtered ones arrive.
     placeholderData: keepPreviousData,

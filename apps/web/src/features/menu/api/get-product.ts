@@ -1,10 +1,13 @@
 import type { Product } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, isNotFound } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
-import { MENU_LOAD_ERROR, menuKeys } from './get-menu';
+import { apiRequest, isNotFound } from '@/lib/api-client';
+import { logFailure } from '@/lib/log';
+import { MENU_LOAD_ERROR, menuRootKey } from './get-menu';
 
 export const PRODUCT_NOT_FOUND = 'Producto no encontrado';
+
+export const productKey = (restaurantId: string, productId: string) =>
+  [...menuRootKey(restaurantId), 'product', productId] as const;
 
 /** `GET /api/restaurants/:id/menu/:productId`: one product while it is on the menu. */
 export async function getProduct(
@@ -13,9 +16,9 @@ export async function getProduct(
   signal?: AbortSignal,
 ): Promise<Product> {
   try {
-    return await apiGet<Product>(
+    return await apiRequest<Product>(
       `/api/restaurants/${encodeURIComponent(restaurantId)}/menu/${encodeURIComponent(productId)}`,
-      { ...(signal && { signal }) },
+      { signal },
     );
   } catch (error) {
     if (!signal?.aborted) logFailure(isNotFound(error) ? PRODUCT_NOT_FOUND : MENU_LOAD_ERROR, error);
@@ -25,7 +28,7 @@ export async function getProduct(
 
 export function getProductQueryOptions(restaurantId: string, productId: string) {
   return queryOptions({
-    queryKey: menuKeys.product(restaurantId, productId),
+    queryKey: productKey(restaurantId, productId),
     queryFn: ({ signal }) => getProduct(restaurantId, productId, signal),
   });
 }

@@ -1,11 +1,11 @@
 import { type CurrencyCode, minorUnitDigits, toMajor, toMinor } from '@comensal/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FilterChip } from '../../../components/ui/filter-chip';
-import { IconLeaf, IconSprout } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n';
-import { hasMenuFilters, type MenuFilters } from '../menu-filters';
-import { EMPTY_MENU_FILTERS } from '../menu-filters';
+import { Button } from '@/components/ui/button';
+import { FilterChip } from '@/components/ui/filter-chip';
+import { IconLeaf, IconSprout } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n';
+import { hasMenuFilters, type MenuFilters } from '@/features/menu/menu-filters';
+import { EMPTY_MENU_FILTERS } from '@/features/menu/menu-filters';
 
 /** Text of a price bound for its input: major units, empty for "no bound". */
 const boundText = (minor: number, currency: CurrencyCode) =>

@@ -1,17 +1,17 @@
 import { type MouseEvent, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { Button } from '../../../components/ui/button';
-import { NotFound } from '../../../components/errors/not-found';
-import { IconArrowLeft } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ErrorState } from '@/components/errors/error-state';
+import { Button } from '@/components/ui/button';
+import { NotFound } from '@/components/errors/not-found';
+import { IconArrowLeft } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
 import { MENU_FILTER_HEIGHT } from './menu-filter-form';
-import { href, type Query } from '../../../config/paths';
-import { isNotFound } from '../../../lib/api-client';
-import { useLocalized, useT } from '../../../lib/i18n';
-import { useSearchParamsState } from '../../../lib/use-search-params-state';
-import { useMenu } from '../api/get-menu';
-import { groupMenu } from '../group-menu';
+import { href, type Query } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
+import { useLocalized, useT } from '@/lib/i18n';
+import { useSearchParamsState } from '@/lib/use-search-params-state';
+import { useMenu } from '@/features/menu/api/get-menu';
+import { groupMenu } from '@/features/menu/group-menu';
 import {
   EMPTY_MENU_FILTERS,
   hasMenuFilters,
@@ -19,8 +19,8 @@ import {
   menuQueryOf,
   readMenuFilters,
   writeMenuFilters,
-} from '../menu-filters';
-import { useLiveMenu } from '../use-live-menu';
+} from '@/features/menu/menu-filters';
+import { useLiveMenu } from '@/features/menu/use-live-menu';
 import { MenuFilterForm } from './menu-filter-form';
 import { ProductCard } from './product-card';
 

@@ -1,8 +1,8 @@
 import type { Product } from '@comensal/contracts';
 import { formatMoney } from '@comensal/domain';
 import { useId } from 'react';
-import { useLocalized, useT } from '../../../lib/i18n';
-import { chooseMultiple, chooseSingle, type ProductChoice } from '../product-choice';
+import { useLocalized, useT } from '@/lib/i18n';
+import { chooseMultiple, chooseSingle, type ProductChoice } from '@/features/menu/product-choice';
 import { QuantityStepper } from './quantity-stepper';
 
 type Preference = Product['preferences'][number];

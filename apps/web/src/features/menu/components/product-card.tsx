@@ -1,11 +1,11 @@
 import type { Product } from '@comensal/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { DietaryTagList } from '../../../components/ui/dietary-tag';
-import { href, type Query } from '../../../config/paths';
-import { fileUrl } from '../../../lib/api-client';
-import { useLocalized, useT } from '../../../lib/i18n';
-import { productDietaryTags } from '../group-menu';
+import { DietaryTagList } from '@/components/ui/dietary-tag';
+import { href, type Query } from '@/config/paths';
+import { fileUrl } from '@/lib/api-client';
+import { useLocalized, useT } from '@/lib/i18n';
+import { productDietaryTags } from '@/features/menu/group-menu';
 import { ProductPrice } from './product-price';
 
 /** A dish of the menu; the whole card is the link to the product page. */

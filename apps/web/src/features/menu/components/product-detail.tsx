@@ -4,26 +4,26 @@ import { formatMoney } from '@comensal/domain';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { NotFound } from '../../../components/errors/not-found';
-import { Button } from '../../../components/ui/button';
-import { DietaryTagList } from '../../../components/ui/dietary-tag';
-import { IconArrowLeft } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { href, type Query } from '../../../config/paths';
-import { fileUrl, isNotFound } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useLocalized, useT } from '../../../lib/i18n';
-import { useProduct } from '../api/get-product';
-import { productDietaryTags } from '../group-menu';
+import { ErrorState } from '@/components/errors/error-state';
+import { NotFound } from '@/components/errors/not-found';
+import { Button } from '@/components/ui/button';
+import { DietaryTagList } from '@/components/ui/dietary-tag';
+import { IconArrowLeft } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { href, type Query } from '@/config/paths';
+import { fileUrl, isNotFound } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useLocalized, useT } from '@/lib/i18n';
+import { useProduct } from '@/features/menu/api/get-product';
+import { productDietaryTags } from '@/features/menu/group-menu';
 import {
   EMPTY_CHOICE,
   missingRequired,
   priceChoice,
   type ProductChoice,
   selectionsOf,
-} from '../product-choice';
-import { useLiveMenu } from '../use-live-menu';
+} from '@/features/menu/product-choice';
+import { useLiveMenu } from '@/features/menu/use-live-menu';
 import { PreferenceFieldset } from './preference-fieldset';
 import { QuantityStepper } from './quantity-stepper';
 

@@ -1,6 +1,6 @@
 import type { Product } from '@comensal/contracts';
 import { formatMoney, priceProduct } from '@comensal/domain';
-import { useT } from '../../../lib/i18n';
+import { useT } from '@/lib/i18n';
 
 /** Price of one unit, with the undiscounted price and a discount badge when there is a discount. */
 export function ProductPrice({ product, country }: { product: Product; country: string }) {

@@ -1,6 +1,6 @@
 import { clampQuantity } from '@comensal/domain';
-import { IconMinus, IconPlus } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n';
+import { IconMinus, IconPlus } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n';
 
 const STEP_BUTTON =
   'inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:border-line aria-disabled:text-ink-muted';

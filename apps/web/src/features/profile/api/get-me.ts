@@ -1,7 +1,6 @@
 import { type Me, meSchema } from '@comensal/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiRequest } from '@/lib/api-client';
 
 export const PROFILE_LOAD_ERROR = 'Error al cargar el perfil';
 
@@ -16,13 +15,8 @@ export function storeMe(queryClient: QueryClient, me: Me): void {
   queryClient.setQueriesData<Me>({ queryKey: meKeys.all }, (cached) => (cached?.id === me.id ? me : cached));
 }
 
-export async function getMe(signal?: AbortSignal): Promise<Me> {
-  try {
-    return await apiGet('/api/me', { schema: meSchema, ...(signal && { signal }) });
-  } catch (error) {
-    if (!signal?.aborted) logFailure(PROFILE_LOAD_ERROR, error);
-    throw error;
-  }
+export function getMe(signal?: AbortSignal): Promise<Me> {
+  return apiRequest('/api/me', { schema: meSchema, signal, logAs: PROFILE_LOAD_ERROR });
 }
 
 export function getMeQueryOptions(userId: string) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { buttonClasses } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 
 /** A guest's profile: their guest name, and the way to keep what they did in a real account. */
 export function GuestCard({ guestName }: { guestName: string }) {

@@ -1,5 +1,5 @@
-import { type MessageId, useT } from '../../../lib/i18n';
-import { PROFILE_MESSAGE_VALUES } from '../profile-form';
+import { type MessageId, useT } from '@/lib/i18n';
+import { PROFILE_MESSAGE_VALUES } from '@/features/profile/profile-form';
 
 /** An error of one block, announced as soon as it appears (the live region is always there). */
 export function InlineError({ messageId, id }: { messageId: MessageId | undefined; id?: string }) {

@@ -1,7 +1,7 @@
 import type { RestaurantPoints } from '@comensal/contracts';
 import { Link } from 'react-router';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 import { ProfileCard } from './profile-card';
 
 /** The diner's points at each restaurant, or a word on how to earn them. */

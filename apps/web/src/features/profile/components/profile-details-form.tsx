@@ -1,16 +1,16 @@
 import { DISPLAY_NAME_MAX, type Me, PHONE_NUMBER_MAX } from '@comensal/contracts';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { type MessageId, useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { useUpdateMe } from '../api/update-me';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { type MessageId, useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useUpdateMe } from '@/features/profile/api/update-me';
 import {
   type DetailsErrors,
   parseDetails,
   PROFILE_MESSAGE_VALUES,
   saveErrorMessageId,
-} from '../profile-form';
+} from '@/features/profile/profile-form';
 import { InlineError } from './inline-error';
 import { ProfileCard } from './profile-card';
 

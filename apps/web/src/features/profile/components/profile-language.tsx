@@ -7,9 +7,9 @@ import {
   type SupportedLocale,
   useLocale,
   useT,
-} from '../../../lib/i18n';
-import { useUpdateMe } from '../api/update-me';
-import { saveErrorMessageId } from '../profile-form';
+} from '@/lib/i18n';
+import { useUpdateMe } from '@/features/profile/api/update-me';
+import { saveErrorMessageId } from '@/features/profile/profile-form';
 import { InlineError } from './inline-error';
 import { ProfileCard } from './profile-card';
 

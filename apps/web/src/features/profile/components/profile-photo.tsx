@@ -1,12 +1,17 @@
 import type { Me } from '@comensal/contracts';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { fileUrl } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { type MessageId, useLocale, useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { useUploadPhoto } from '../api/upload-photo';
-import { checkPhotoFile, PHOTO_ACCEPT, photoErrorMessageId, PROFILE_MESSAGE_VALUES } from '../profile-form';
+import { Avatar } from '@/components/ui/avatar';
+import { fileUrl } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { type MessageId, useLocale, useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useUploadPhoto } from '@/features/profile/api/upload-photo';
+import {
+  checkPhotoFile,
+  PHOTO_ACCEPT,
+  photoErrorMessageId,
+  PROFILE_MESSAGE_VALUES,
+} from '@/features/profile/profile-form';
 import { InlineError } from './inline-error';
 
 /** A local preview of the picked file, released when it is no longer shown. */

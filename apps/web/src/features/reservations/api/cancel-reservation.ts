@@ -1,7 +1,6 @@
 import type { Reservation } from '@comensal/contracts';
-import { enc } from './reservation-keys';
-import { send } from './send';
+import { apiRequest } from '@/lib/api-client';
 
 export function cancelReservation(id: string): Promise<Reservation> {
-  return send<Reservation>(`/api/reservations/${enc(id)}/cancel`, 'POST');
+  return apiRequest<Reservation>(`/api/reservations/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 }

@@ -1,7 +1,9 @@
 import type { Invitation } from '@comensal/contracts';
-import { enc } from './reservation-keys';
-import { send } from './send';
+import { apiRequest } from '@/lib/api-client';
 
 export function createInvitation(id: string, email: string): Promise<Invitation> {
-  return send<Invitation>(`/api/reservations/${enc(id)}/invitations`, 'POST', { email });
+  return apiRequest<Invitation>(`/api/reservations/${encodeURIComponent(id)}/invitations`, {
+    method: 'POST',
+    body: { email },
+  });
 }

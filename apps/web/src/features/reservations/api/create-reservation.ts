@@ -1,6 +1,6 @@
 import type { CreateReservationInput, Reservation } from '@comensal/contracts';
-import { send } from './send';
+import { apiRequest } from '@/lib/api-client';
 
 export function createReservation(input: CreateReservationInput): Promise<Reservation> {
-  return send<Reservation>('/api/reservations', 'POST', input);
+  return apiRequest<Reservation>('/api/reservations', { method: 'POST', body: input });
 }

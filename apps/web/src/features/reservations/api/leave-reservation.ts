@@ -1,6 +1,5 @@
-import { enc } from './reservation-keys';
-import { send } from './send';
+import { apiRequest } from '@/lib/api-client';
 
 export function leaveReservation(id: string): Promise<null> {
-  return send<null>(`/api/reservations/${enc(id)}/leave`, 'POST');
+  return apiRequest<null>(`/api/reservations/${encodeURIComponent(id)}/leave`, { method: 'POST' });
 }

@@ -1,12 +1,22 @@
 import type { ReservationList, ReservationScope } from '@comensal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { reservationKeys, logged } from './reservation-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/answer-invitation';
+import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-errors';
 
+/** Every list of reservations (current and history): a change to one reservation invalidates them. */
+export const reservationListsKey = [queryRoots.reservations, 'list'] as const;
+export const reservationListKey = (scope: ReservationScope) => [...reservationListsKey, scope] as const;
+
+/** `GET /api/reservations?scope=…`: the diner's reservations. */
 export function useReservations(scope: ReservationScope) {
   return useQuery({
-    queryKey: reservationKeys.list(scope),
+    queryKey: reservationListKey(scope),
     queryFn: ({ signal }) =>
-      logged(apiGet<ReservationList>('/api/reservations', { query: { scope, limit: 100 }, signal }), signal),
+      apiRequest<ReservationList>('/api/reservations', {
+        query: { scope, limit: 100 },
+        signal,
+        logAs: RESERVATION_LOAD_ERROR,
+      }),
   });
 }

@@ -1,13 +1,17 @@
 import type { UserList } from '@comensal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { reservationKeys, logged } from './reservation-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/answer-invitation';
+import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-errors';
 
+export const userSearchKey = (q: string) => [queryRoots.reservations, 'users', q] as const;
+
+/** `GET /api/users?q=…`: people to invite, by name or e-mail. */
 export function useUserSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: reservationKeys.users(q),
+    queryKey: userSearchKey(q),
     queryFn: ({ signal }) =>
-      logged(apiGet<UserList>('/api/users', { query: { q, limit: 10 }, signal }), signal),
+      apiRequest<UserList>('/api/users', { query: { q, limit: 10 }, signal, logAs: RESERVATION_LOAD_ERROR }),
     enabled: enabled && q.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,14 @@
 import type { Reservation } from '@comensal/contracts';
-import { enc } from './reservation-keys';
-import { send } from './send';
+import { apiRequest } from '@/lib/api-client';
 
 export function setAssistance(id: string, requested: boolean): Promise<Reservation> {
-  return send<Reservation>(`/api/reservations/${enc(id)}/assistance`, requested ? 'POST' : 'DELETE');
+  return apiRequest<Reservation>(`/api/reservations/${encodeURIComponent(id)}/assistance`, {
+    method: requested ? 'POST' : 'DELETE',
+  });
 }
 
 export function clearOrdersReady(id: string): Promise<Reservation> {
-  return send<Reservation>(`/api/reservations/${enc(id)}/orders-ready-notification`, 'DELETE');
+  return apiRequest<Reservation>(`/api/reservations/${encodeURIComponent(id)}/orders-ready-notification`, {
+    method: 'DELETE',
+  });
 }

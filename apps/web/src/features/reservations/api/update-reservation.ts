@@ -1,7 +1,9 @@
 import type { Reservation, UpdateReservationInput } from '@comensal/contracts';
-import { enc } from './reservation-keys';
-import { send } from './send';
+import { apiRequest } from '@/lib/api-client';
 
 export function updateReservation(id: string, input: UpdateReservationInput): Promise<Reservation> {
-  return send<Reservation>(`/api/reservations/${enc(id)}`, 'PATCH', input);
+  return apiRequest<Reservation>(`/api/reservations/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: input,
+  });
 }

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useT } from '../../../lib/i18n';
+import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 
 /** "Are you sure?" (Radix dialog: focus trapped, Escape closes, focus goes back to the trigger). */
 export function ConfirmDialog({

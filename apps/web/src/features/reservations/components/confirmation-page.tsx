@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { useReservation } from '../api/get-reservation';
+import { buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { useReservation } from '@/features/reservations/api/get-reservation';
 import { detailsOf, ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';

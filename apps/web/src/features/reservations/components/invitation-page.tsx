@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { fileUrl } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { logFailure } from '../../../lib/log';
-import { answerInvitation } from '../api/answer-invitation';
-import { useInvitationSummary } from '../api/get-invitation-summary';
-import { INVITATION_ANSWER_ERROR, reservationKeys } from '../api/reservation-keys';
-import { reservationErrorMessage } from '../reservation-errors';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { useAnswerInvitation } from '@/lib/answer-invitation';
+import { fileUrl } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useInvitationSummary } from '@/features/reservations/api/get-invitation-summary';
+import { reservationErrorMessage } from '@/features/reservations/reservation-errors';
 import { ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';
@@ -32,18 +29,11 @@ export function InvitationPage({
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const hasSession = viewerId !== null;
   const query = useInvitationSummary(reservationId, viewerId ?? '');
-  const answer = useMutation({
-    mutationFn: ({ invitationId, accept }: { invitationId: string; accept: boolean }) =>
-      answerInvitation(invitationId, accept),
-    onError: (error) => {
-      logFailure(INVITATION_ANSWER_ERROR, error);
-      notify('error', reservationErrorMessage(error));
-    },
+  const answer = useAnswerInvitation({
+    onError: (error) => notify('error', reservationErrorMessage(error)),
     onSuccess: (invitation) => {
-      void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
       if (invitation.accepted) {
         notify('success', 'reservation.invitation.accepted');
         void navigate(

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { fileUrl } from '../../../lib/api-client';
-import { type MessageId, useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { createInvitation } from '../api/create-invitation';
-import { useUserSearch } from '../api/list-users';
-import { reservationErrorMessage } from '../reservation-errors';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { fileUrl } from '@/lib/api-client';
+import { type MessageId, useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { createInvitation } from '@/features/reservations/api/create-invitation';
+import { useUserSearch } from '@/features/reservations/api/list-users';
+import { reservationErrorMessage } from '@/features/reservations/reservation-errors';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

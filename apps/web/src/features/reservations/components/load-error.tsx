@@ -1,7 +1,7 @@
-import { ErrorState } from '../../../components/errors/error-state';
-import { NotFound } from '../../../components/errors/not-found';
-import { isApiError, isNotFound } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { ErrorState } from '@/components/errors/error-state';
+import { NotFound } from '@/components/errors/not-found';
+import { isApiError, isNotFound } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 
 /** A failed load: not found (or not yours) as a plain notice, anything else with a retry. */
 export function LoadError({

@@ -1,5 +1,5 @@
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useT } from '../../../lib/i18n';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n';
 
 /** Placeholder blocks while a reservation screen loads (announced to screen readers). */
 export function LoadingBlock() {

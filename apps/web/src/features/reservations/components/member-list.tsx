@@ -1,7 +1,7 @@
 import type { Reservation } from '@comensal/contracts';
-import { Avatar } from '../../../components/ui/avatar';
-import { fileUrl } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { Avatar } from '@/components/ui/avatar';
+import { fileUrl } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
 
 /** The members of a reservation, with their pictures; the creator is marked. */
 export function MemberList({ reservation }: { reservation: Reservation }) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { NotFound } from '../../../components/errors/not-found';
-import { useT } from '../../../lib/i18n';
-import { logFailure } from '../../../lib/log';
-import { MISSING_IDS } from '../api/reservation-keys';
+import { NotFound } from '@/components/errors/not-found';
+import { useT } from '@/lib/i18n';
+import { logFailure } from '@/lib/log';
+import { MISSING_IDS } from '@/features/reservations/reservation-errors';
 
 /**
  * A reservation screen reached without its ids (`/restaurants/x/reservations/summary` matches

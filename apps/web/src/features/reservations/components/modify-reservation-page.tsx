@@ -1,14 +1,15 @@
+import type { RestaurantDetail } from '@comensal/contracts';
 import { localWeekdayAndTime } from '@comensal/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NotFound } from '../../../components/errors/not-found';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { useReservation } from '../api/get-reservation';
-import { useReservationRestaurant } from '../api/get-reservation-restaurant';
-import { valuesOfReservation } from '../form-model';
-import { useSubmitReservation } from '../use-submit-reservation';
+import { NotFound } from '@/components/errors/not-found';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useReservation } from '@/features/reservations/api/get-reservation';
+import { valuesOfReservation } from '@/features/reservations/form-model';
+import { useSubmitReservation } from '@/features/reservations/use-submit-reservation';
 import { ReservationForm } from './reservation-form';
 import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';
@@ -17,10 +18,13 @@ import { ReservationFrame } from './reservation-frame';
 /** `restaurant.reservation.modify` (creator only): the form, prefilled; saving PATCHes. */
 export function ModifyReservationPage({
   restaurantId,
+  restaurant,
   reservationId,
   userId,
 }: {
   restaurantId: string;
+  /** The restaurant's profile, as the restaurant pages load and cache it (the route passes it on). */
+  restaurant: UseQueryResult<RestaurantDetail>;
   reservationId: string;
   userId: string;
 }) {
@@ -28,7 +32,6 @@ export function ModifyReservationPage({
   const navigate = useNavigate();
   const [now] = useState(() => new Date());
   const reservation = useReservation(reservationId);
-  const restaurant = useReservationRestaurant(restaurantId);
   const { submit, isPending, errorId } = useSubmitReservation(restaurantId, reservationId, () => {
     notify('success', 'reservation.saved');
     void navigate(href('restaurant.reservation.summary', { restaurantId, reservationId }));

@@ -1,11 +1,12 @@
+import type { RestaurantDetail } from '@comensal/contracts';
 import { localWeekdayAndTime } from '@comensal/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { useReservationRestaurant } from '../api/get-reservation-restaurant';
-import { newReservationValues } from '../form-model';
-import { useSubmitReservation } from '../use-submit-reservation';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { newReservationValues } from '@/features/reservations/form-model';
+import { useSubmitReservation } from '@/features/reservations/use-submit-reservation';
 import { ReservationForm } from './reservation-form';
 import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';
@@ -14,16 +15,18 @@ import { ReservationFrame } from './reservation-frame';
 /** `restaurant.reservation` (SPEC §3): book a table, a pickup or a delivery. */
 export function NewReservationPage({
   restaurantId,
+  restaurant,
   table,
   room,
 }: {
   restaurantId: string;
+  /** The restaurant's profile, as the restaurant pages load and cache it (the route passes it on). */
+  restaurant: UseQueryResult<RestaurantDetail>;
   table: string | null;
   room: string | null;
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const restaurant = useReservationRestaurant(restaurantId);
   const [now] = useState(() => new Date());
   const { submit, isPending, errorId } = useSubmitReservation(restaurantId, null, (reservation) => {
     void navigate(

@@ -1,8 +1,8 @@
 import type { Reservation } from '@comensal/contracts';
-import { Button } from '../../../components/ui/button';
-import { useT } from '../../../lib/i18n';
-import { clearOrdersReady } from '../api/set-reservation-flags';
-import { useReservationAction } from '../use-reservation-action';
+import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
+import { clearOrdersReady } from '@/features/reservations/api/set-reservation-flags';
+import { useReservationAction } from '@/features/reservations/use-reservation-action';
 
 /** "Your orders are ready" while the notification is set; anyone may clear it. */
 export function OrdersReadyBanner({ reservation }: { reservation: Reservation }) {

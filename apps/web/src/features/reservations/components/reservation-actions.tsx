@@ -1,14 +1,14 @@
 import type { Reservation } from '@comensal/contracts';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { cancelReservation } from '../api/cancel-reservation';
-import { leaveReservation } from '../api/leave-reservation';
-import { setAssistance } from '../api/set-reservation-flags';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { cancelReservation } from '@/features/reservations/api/cancel-reservation';
+import { leaveReservation } from '@/features/reservations/api/leave-reservation';
+import { setAssistance } from '@/features/reservations/api/set-reservation-flags';
 import { ConfirmDialog } from './confirm-dialog';
-import { useReservationAction } from '../use-reservation-action';
+import { useReservationAction } from '@/features/reservations/use-reservation-action';
 
 /** What the viewer may do: the creator invites, changes and cancels; members share and leave. */
 export function ReservationActions({ reservation, userId }: { reservation: Reservation; userId: string }) {

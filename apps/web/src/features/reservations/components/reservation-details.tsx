@@ -1,7 +1,7 @@
 import type { Reservation, ReservationKind, ReservationStatus } from '@comensal/contracts';
 import { formatMoney } from '@comensal/domain';
-import { type MessageId, useLocale, useLocalized, useT } from '../../../lib/i18n';
-import { formatLocalDate, formatTimeRange } from '../reservation-display';
+import { type MessageId, useLocale, useLocalized, useT } from '@/lib/i18n';
+import { formatLocalDate, formatTimeRange } from '@/features/reservations/reservation-display';
 
 export const STATUS_LABELS: Readonly<Record<ReservationStatus, MessageId>> = {
   confirmed: 'reservation.status.confirmed',

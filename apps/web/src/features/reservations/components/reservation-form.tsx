@@ -7,12 +7,13 @@ import {
   haversineMeters,
 } from '@comensal/domain';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { type MessageId, useLocalized, useT } from '../../../lib/i18n';
-import { logFailure } from '../../../lib/log';
-import { useAvailability } from '../api/get-availability';
-import { fitDuration, isSameTable, type ReservationFormValues } from '../form-model';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { type MessageId, useLocalized, useT } from '@/lib/i18n';
+import type { Coordinates } from '@/lib/geolocation';
+import { logFailure } from '@/lib/log';
+import { useAvailability } from '@/features/reservations/api/get-availability';
+import { fitDuration, isSameTable, type ReservationFormValues } from '@/features/reservations/form-model';
 
 const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
   table: 'reservation.kind.table',
@@ -43,29 +44,26 @@ interface ReservationFormProps {
   onSubmit: (values: ReservationFormValues) => void;
 }
 
-const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
-const GEOLOCATION_FAILED = 'Unable to retrieve your location';
-
+/**
+ * The diner's position for a delivery, asked fresh (lib/geolocation logs a failure). Its code
+ * loads on the first tap: it lives in the restaurant list's file, which this page rarely needs.
+ */
 function useLocate() {
   const [state, setState] = useState<'idle' | 'locating' | 'failed'>('idle');
-  const locate = (onFound: (point: { lat: number; lng: number }) => void) => {
-    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
-      logFailure(GEOLOCATION_UNSUPPORTED);
-      setState('failed');
-      return;
-    }
+  const locate = (onFound: (point: Coordinates) => void) => {
     setState('locating');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setState('idle');
-        onFound({ lat: position.coords.latitude, lng: position.coords.longitude });
-      },
-      (error) => {
-        logFailure(GEOLOCATION_FAILED, error);
-        setState('failed');
-      },
-      { enableHighAccuracy: false, timeout: 15_000 },
-    );
+    import('@/lib/geolocation')
+      .then((geolocation) => geolocation.locate())
+      .then(
+        (result) => {
+          setState(result.ok ? 'idle' : 'failed');
+          if (result.ok) onFound(result.position);
+        },
+        (error: unknown) => {
+          logFailure('Geolocation could not be loaded', error);
+          setState('failed');
+        },
+      );
   };
   return { state, locate };
 }

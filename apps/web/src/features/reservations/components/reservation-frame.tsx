@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** The frame of every reservation screen: its title (also the document title) and content. */
 export function ReservationFrame({ title, children }: { title: string; children: ReactNode }) {

@@ -1,15 +1,12 @@
 import type { Reservation } from '@comensal/contracts';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ListPage } from '../../../components/layouts/list-page';
-import { href } from '../../../config/paths';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useLocale, useT } from '../../../lib/i18n';
-import { useReservations } from '../api/list-reservations';
-import { formatLocalDate, formatTimeRange } from '../reservation-display';
-import { useLiveReservationLists } from '../use-live-reservation';
+import { ListContent, ListPage } from '@/components/layouts/list-page';
+import { href } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useLocale, useT } from '@/lib/i18n';
+import { useReservations } from '@/features/reservations/api/list-reservations';
+import { formatLocalDate, formatTimeRange } from '@/features/reservations/reservation-display';
+import { useLiveReservationLists } from '@/features/reservations/use-live-reservation';
 import { KIND_LABELS, STATUS_LABELS } from './reservation-details';
 
 export type ReservationListType = 'current' | 'historial';
@@ -61,36 +58,16 @@ export function ReservationListPage({ type }: { type: ReservationListType }) {
       title={title}
       tabs={TABS.map((tab) => ({ key: tab.type, to: href(tab.route), label: t(tab.labelId) }))}
     >
-      {query.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-3">
-          <p className="sr-only">{t('common.loading')}</p>
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : query.isError ? (
-        <ErrorState
-          title={t('reservation.list.error')}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-6 text-center">
-          <p className="text-lg font-semibold">
-            {t(type === 'current' ? 'reservation.list.empty.current' : 'reservation.list.empty.historial')}
-          </p>
-          <Link to={href('home')} className={buttonClasses()}>
-            {t('reservation.list.explore')}
-          </Link>
-        </div>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="reservation-list">
-          {items.map((reservation) => (
-            <li key={reservation.id}>
-              <ReservationRow reservation={reservation} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListContent
+        query={query}
+        items={items}
+        errorTitle={t('reservation.list.error')}
+        emptyMessage={t(
+          type === 'current' ? 'reservation.list.empty.current' : 'reservation.list.empty.historial',
+        )}
+        testId="reservation-list"
+        renderItem={(reservation) => <ReservationRow reservation={reservation} />}
+      />
     </ListPage>
   );
 }

@@ -1,6 +1,6 @@
-import { useT } from '../../../lib/i18n';
-import { useReservation } from '../api/get-reservation';
-import { useLiveReservation } from '../use-live-reservation';
+import { useT } from '@/lib/i18n';
+import { useReservation } from '@/features/reservations/api/get-reservation';
+import { useLiveReservation } from '@/features/reservations/use-live-reservation';
 import { detailsOf, ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';

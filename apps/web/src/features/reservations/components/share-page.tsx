@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { env } from '../../../config/env';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { useReservation } from '../api/get-reservation';
-import { useLiveReservation } from '../use-live-reservation';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { env } from '@/config/env';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useReservation } from '@/features/reservations/api/get-reservation';
+import { useLiveReservation } from '@/features/reservations/use-live-reservation';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
 import { LoadError } from './load-error';

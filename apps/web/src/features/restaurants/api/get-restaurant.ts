@@ -1,23 +1,21 @@
 import type { RestaurantDetail } from '@comensal/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
-import { RESTAURANTS_LOAD_ERROR, restaurantKeys } from './list-restaurants';
+import { apiRequest } from '@/lib/api-client';
+import { RESTAURANTS_LOAD_ERROR } from './list-restaurants';
 
-export async function getRestaurant(restaurantId: string, signal?: AbortSignal): Promise<RestaurantDetail> {
-  try {
-    return await apiGet<RestaurantDetail>(`/api/restaurants/${encodeURIComponent(restaurantId)}`, {
-      ...(signal && { signal }),
-    });
-  } catch (error) {
-    if (!signal?.aborted) logFailure(RESTAURANTS_LOAD_ERROR, error);
-    throw error;
-  }
+export const restaurantKey = (restaurantId: string) => ['restaurants', 'detail', restaurantId] as const;
+
+/** `GET /api/restaurants/:id`: one restaurant's profile (the reservation pages use it too, through the route). */
+export function getRestaurant(restaurantId: string, signal?: AbortSignal): Promise<RestaurantDetail> {
+  return apiRequest<RestaurantDetail>(`/api/restaurants/${encodeURIComponent(restaurantId)}`, {
+    signal,
+    logAs: RESTAURANTS_LOAD_ERROR,
+  });
 }
 
 export function getRestaurantQueryOptions(restaurantId: string) {
   return queryOptions({
-    queryKey: restaurantKeys.detail(restaurantId),
+    queryKey: restaurantKey(restaurantId),
     queryFn: ({ signal }) => getRestaurant(restaurantId, signal),
   });
 }
@@ -32,7 +30,7 @@ export function setRestaurantFavoritesCount(
   restaurantId: string,
   favoritesCount: number,
 ): void {
-  queryClient.setQueryData(restaurantKeys.detail(restaurantId), (previous: RestaurantDetail | undefined) =>
+  queryClient.setQueryData(restaurantKey(restaurantId), (previous: RestaurantDetail | undefined) =>
     previous ? { ...previous, favoritesCount } : previous,
   );
 }

@@ -1,7 +1,6 @@
 import type { ListRestaurantsQuery, RestaurantList } from '@comensal/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { logFailure } from '../../../lib/log';
+import { apiRequest } from '@/lib/api-client';
 
 /** Filters of the restaurant list (the cursor is managed by the infinite query). */
 export type ListRestaurantsFilters = Omit<ListRestaurantsQuery, 'cursor'>;
@@ -12,30 +11,23 @@ export const RESTAURANTS_LOAD_ERROR = 'Error al cargar restaurantes';
  * `GET /api/restaurants`. The answer is not re-parsed here: the server validates it against the
  * same contract, and leaving zod out keeps the home page's first download small.
  */
-export async function listRestaurants(
+export function listRestaurants(
   filters: ListRestaurantsFilters & { cursor?: string | undefined },
   signal?: AbortSignal,
 ): Promise<RestaurantList> {
-  try {
-    return await apiGet<RestaurantList>('/api/restaurants', {
-      query: filters,
-      ...(signal && { signal }),
-    });
-  } catch (error) {
-    if (!signal?.aborted) logFailure(RESTAURANTS_LOAD_ERROR, error);
-    throw error;
-  }
+  return apiRequest<RestaurantList>('/api/restaurants', {
+    query: filters,
+    signal,
+    logAs: RESTAURANTS_LOAD_ERROR,
+  });
 }
 
-export const restaurantKeys = {
-  all: ['restaurants'] as const,
-  list: (filters: ListRestaurantsFilters) => ['restaurants', 'list', filters] as const,
-  detail: (restaurantId: string) => ['restaurants', 'detail', restaurantId] as const,
-};
+export const restaurantListKey = (filters: ListRestaurantsFilters) =>
+  ['restaurants', 'list', filters] as const;
 
 export function listRestaurantsQueryOptions(filters: ListRestaurantsFilters) {
   return infiniteQueryOptions({
-    queryKey: restaurantKeys.list(filters),
+    queryKey: restaurantListKey(filters),
     queryFn: ({ pageParam, signal }) =>
       listRestaurants({ ...filters, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,

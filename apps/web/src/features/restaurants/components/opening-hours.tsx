@@ -1,9 +1,9 @@
 import type { RestaurantDetail } from '@comensal/contracts';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { IconClock } from '../../../components/ui/icons';
-import { WEEKDAYS_MONDAY_FIRST, weekdayName } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
+import { IconClock } from '@/components/ui/icons';
+import { WEEKDAYS_MONDAY_FIRST, weekdayName } from '@/lib/format';
+import { useLocale, useT } from '@/lib/i18n';
 
 /** Opening hours per weekday, Monday first, in the restaurant's own time zone (said so). */
 export function OpeningHours({

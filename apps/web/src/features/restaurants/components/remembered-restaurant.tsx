@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { ErrorState } from '../../../components/errors/error-state';
-import { Button } from '../../../components/ui/button';
-import { isNotFound } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
-import { useRestaurant } from '../api/get-restaurant';
+import { ErrorState } from '@/components/errors/error-state';
+import { Button } from '@/components/ui/button';
+import { isNotFound } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
 import { RestaurantCard, RestaurantCardSkeleton } from './restaurant-card';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useT } from '../../../lib/i18n';
-import { forgetRememberedRestaurant, getRememberedRestaurantId } from '../../../lib/visit-context';
+import { useT } from '@/lib/i18n';
+import { forgetRememberedRestaurant, getRememberedRestaurantId } from '@/lib/visit-context';
 import { RememberedRestaurant } from './remembered-restaurant';
 import { RestaurantList } from './restaurant-list';
 

@@ -1,11 +1,11 @@
 import type { RestaurantSummary } from '@comensal/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { DietaryTagList } from '../../../components/ui/dietary-tag';
-import { IconNavigation } from '../../../components/ui/icons';
-import { href } from '../../../config/paths';
-import { useLocale, useT } from '../../../lib/i18n';
-import { formatDistance, restaurantDietaryTags } from '../restaurant-display';
+import { DietaryTagList } from '@/components/ui/dietary-tag';
+import { IconNavigation } from '@/components/ui/icons';
+import { href } from '@/config/paths';
+import { useLocale, useT } from '@/lib/i18n';
+import { formatDistance, restaurantDietaryTags } from '@/features/restaurants/restaurant-display';
 import { RestaurantCover } from './restaurant-cover';
 import { RestaurantPlace } from './restaurant-place';
 

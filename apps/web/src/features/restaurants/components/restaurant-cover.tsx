@@ -1,4 +1,4 @@
-import { fileUrl } from '../../../lib/api-client';
+import { fileUrl } from '@/lib/api-client';
 
 /** The cover picture, or a warm placeholder with the initial when there is none. Decorative: the name is beside it. */
 export function RestaurantCover({

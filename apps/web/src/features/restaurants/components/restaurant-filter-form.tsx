@@ -1,8 +1,8 @@
-import { IconLeaf, IconSprout } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n';
-import { CATEGORY_KEYS, categoryMessageId } from '../restaurant-display';
-import type { RestaurantFilters } from '../restaurant-filters';
-import { FilterChip } from '../../../components/ui/filter-chip';
+import { IconLeaf, IconSprout } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n';
+import { CATEGORY_KEYS, categoryMessageId } from '@/features/restaurants/restaurant-display';
+import type { RestaurantFilters } from '@/features/restaurants/restaurant-filters';
+import { FilterChip } from '@/components/ui/filter-chip';
 
 /** The search filter of SPEC §2: vegan, vegetarian and categories (any of them), each a chip. */
 export function RestaurantFilterForm({

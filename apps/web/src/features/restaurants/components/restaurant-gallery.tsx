@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n';
+import { useT } from '@/lib/i18n';
 import { RestaurantCover } from './restaurant-cover';
 
 /**

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { IconSliders } from '../../../components/ui/icons';
-import { href } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
-import { notify } from '../../../lib/toast';
-import { useSearchParamsState } from '../../../lib/use-search-params-state';
-import { useRestaurants } from '../api/list-restaurants';
+import { ErrorState } from '@/components/errors/error-state';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { IconSliders } from '@/components/ui/icons';
+import { href } from '@/config/paths';
+import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useSearchParamsState } from '@/lib/use-search-params-state';
+import { useRestaurants } from '@/features/restaurants/api/list-restaurants';
 import {
   countRestaurantFilters,
   EMPTY_RESTAURANT_FILTERS,
@@ -15,8 +15,8 @@ import {
   type RestaurantFilters,
   restaurantQueryOf,
   writeRestaurantFilters,
-} from '../restaurant-filters';
-import { restaurantListStore, useRestaurantListState } from '../restaurant-list-store';
+} from '@/features/restaurants/restaurant-filters';
+import { restaurantListStore, useRestaurantListState } from '@/features/restaurants/restaurant-list-store';
 import { RestaurantCard, RestaurantCardSkeleton } from './restaurant-card';
 import { RestaurantFilterForm } from './restaurant-filter-form';
 import { RestaurantSearch } from './restaurant-search';

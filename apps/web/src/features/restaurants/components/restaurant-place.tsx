@@ -1,5 +1,5 @@
-import { useT } from '../../../lib/i18n';
-import { categoryMessageId } from '../restaurant-display';
+import { useT } from '@/lib/i18n';
+import { categoryMessageId } from '@/features/restaurants/restaurant-display';
 
 /** "Tapas · Barcelona": translated category and city. */
 export function RestaurantPlace({

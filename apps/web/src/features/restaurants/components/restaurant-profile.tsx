@@ -1,10 +1,10 @@
 import { haversineMeters } from '@comensal/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorState } from '../../../components/errors/error-state';
-import { NotFound } from '../../../components/errors/not-found';
-import { buttonClasses } from '../../../components/ui/button';
-import { DietaryTagList } from '../../../components/ui/dietary-tag';
+import { ErrorState } from '@/components/errors/error-state';
+import { NotFound } from '@/components/errors/not-found';
+import { buttonClasses } from '@/components/ui/button';
+import { DietaryTagList } from '@/components/ui/dietary-tag';
 import {
   IconBook,
   IconCalendar,
@@ -12,21 +12,17 @@ import {
   IconHeart,
   IconMapPin,
   IconPhone,
-} from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { href } from '../../../config/paths';
-import { isNotFound } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useLocalized, useT } from '../../../lib/i18n';
-import {
-  forgetRememberedRestaurant,
-  getRememberedRestaurantId,
-  tableQueryFor,
-} from '../../../lib/visit-context';
-import { useRestaurant } from '../api/get-restaurant';
-import { fullAddress } from '../restaurant-display';
-import { mapsLink, restaurantDietaryTags } from '../restaurant-display';
-import { restaurantListStore, useRestaurantListState } from '../restaurant-list-store';
+} from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { href } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useLocalized, useT } from '@/lib/i18n';
+import { forgetRememberedRestaurant, getRememberedRestaurantId, tableQueryFor } from '@/lib/visit-context';
+import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
+import { fullAddress } from '@/features/restaurants/restaurant-display';
+import { mapsLink, restaurantDietaryTags } from '@/features/restaurants/restaurant-display';
+import { restaurantListStore, useRestaurantListState } from '@/features/restaurants/restaurant-list-store';
 import { OpeningHours } from './opening-hours';
 import { RestaurantDistance } from './restaurant-card';
 import { RestaurantGallery } from './restaurant-gallery';

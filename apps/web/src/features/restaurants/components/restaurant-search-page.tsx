@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n';
+import { useT } from '@/lib/i18n';
 import { RestaurantList } from './restaurant-list';
 
 /** The search page (`/filters`, SPEC §2): name search, filter chips and the results. */

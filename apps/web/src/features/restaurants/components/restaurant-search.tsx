@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { IconSearch } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n';
+import { IconSearch } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n';
 
 const SEARCH_DEBOUNCE_MS = 400;
 

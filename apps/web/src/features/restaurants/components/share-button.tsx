@@ -1,8 +1,8 @@
-import { Button } from '../../../components/ui/button';
-import { IconShare } from '../../../components/ui/icons';
-import { logFailure } from '../../../lib/log';
-import { notify } from '../../../lib/toast';
-import { useT } from '../../../lib/i18n';
+import { Button } from '@/components/ui/button';
+import { IconShare } from '@/components/ui/icons';
+import { logFailure } from '@/lib/log';
+import { notify } from '@/lib/toast';
+import { useT } from '@/lib/i18n';
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { IconNavigation } from '../../../components/ui/icons';
-import { type MessageId, useT } from '../../../lib/i18n';
-import type { PositionStatus } from '../restaurant-list-store';
+import { Button } from '@/components/ui/button';
+import { IconNavigation } from '@/components/ui/icons';
+import { type MessageId, useT } from '@/lib/i18n';
+import type { PositionStatus } from '@/features/restaurants/restaurant-list-store';
 
 const SORT_MESSAGES = {
   idle: 'restaurants.sort.locating',

@@ -1,6 +1,6 @@
-import { logFailure } from '../../lib/log';
+import { logFailure } from './log';
 
-/** SPEC §8: logged (never shown raw) when there is no position to sort by. */
+/** SPEC §8: logged (never shown raw) when there is no position. */
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
 export const GEOLOCATION_FAILED = 'Unable to retrieve your location';
 
@@ -13,17 +13,18 @@ export type LocateFailure = 'unsupported' | 'denied' | 'unavailable';
 
 export type LocateResult = { ok: true; position: Coordinates } | { ok: false; reason: LocateFailure };
 
-const POSITION_OPTIONS: PositionOptions = {
-  enableHighAccuracy: false,
-  // A position from the last five minutes is good enough to sort restaurants.
-  maximumAge: 5 * 60_000,
-  timeout: 15_000,
-};
+export interface LocateOptions {
+  /** How old (ms) a position the browser already has may be; 0 (default) asks for a fresh one. */
+  maximumAge?: number;
+  /** Instead of the browser's (tests pass their own); `null` stands for a browser without one. */
+  geolocation?: Geolocation | null;
+}
 
 /** The browser's position (coarse), or why there is none — logged with the spec's messages. */
-export function locate(
-  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
-): Promise<LocateResult> {
+export function locate({
+  maximumAge = 0,
+  geolocation = globalThis.navigator?.geolocation,
+}: LocateOptions = {}): Promise<LocateResult> {
   if (!geolocation) {
     logFailure(GEOLOCATION_UNSUPPORTED);
     return Promise.resolve({ ok: false, reason: 'unsupported' });
@@ -36,7 +37,7 @@ export function locate(
         // 1 = PERMISSION_DENIED; 2 = POSITION_UNAVAILABLE; 3 = TIMEOUT.
         resolve({ ok: false, reason: error.code === 1 ? 'denied' : 'unavailable' });
       },
-      POSITION_OPTIONS,
+      { enableHighAccuracy: false, maximumAge, timeout: 15_000 },
     );
   });
 }

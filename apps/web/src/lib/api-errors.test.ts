@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiErrorCode } from './api-client';
+import { type ErrorTable, fromErrorTable } from './api-errors';
+
+describe('fromErrorTable', () => {
+  const table: ErrorTable<string> = {
+    VALIDATION_FAILED: 'invalid',
+    NOT_FOUND: 'gone',
+    UNAUTHENTICATED: 'sign in',
+    FORBIDDEN: 'other',
+    RATE_LIMITED: 'other',
+    CONFLICT: 'other',
+    TABLE_TAKEN: 'other',
+    DELIVERY_OUT_OF_RANGE: 'other',
+    RESERVATION_CLOSED: 'other',
+    CREATOR_CANNOT_LEAVE: 'other',
+    ALREADY_INVITED: 'other',
+    ALREADY_MEMBER: 'other',
+    INVITATION_ANSWERED: 'other',
+    PAYLOAD_TOO_LARGE: 'other',
+    UNSUPPORTED_MEDIA_TYPE: 'other',
+    INTERNAL: 'other',
+    NETWORK_ERROR: 'offline',
+    INVALID_RESPONSE: 'other',
+    HTTP_ERROR: 'other',
+  };
+
+  it('answers the entry of the failure’s code, the fallback for anything else', () => {
+    expect(fromErrorTable(table, new ApiError('NOT_FOUND', 404), 'fallback')).toBe('gone');
+    expect(fromErrorTable(table, new ApiError('NETWORK_ERROR', 0), 'fallback')).toBe('offline');
+    expect(fromErrorTable(table, new ApiError('SOMETHING_NEW', 400), 'fallback')).toBe('fallback');
+    expect(fromErrorTable(table, new ApiError('toString', 400), 'fallback')).toBe('fallback');
+    expect(fromErrorTable(table, new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  it('is a type error to leave a code out or to name one the contracts do not have', () => {
+    const { NOT_FOUND: _left, ...withoutOne } = table;
+    // @ts-expect-error NOT_FOUND is missing
+    const missing: ErrorTable<string> = withoutOne;
+    // @ts-expect-error TABLE_TAKEN_TWICE is no code of the contracts
+    const unknown: ErrorTable<string> = { ...table, TABLE_TAKEN_TWICE: 'other' };
+    // @ts-expect-error a misspelt code
+    const misspelt: ApiErrorCode = 'NOT_FUOND';
+    expect([missing, unknown, misspelt]).toHaveLength(3);
+  });
+});
