@@ -98,6 +98,15 @@ export function joinRequestRepository(db: Db) {
         .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id));
     },
 
+    /** The diners with a pending request to the reservation. */
+    async listPendingRequesterIds(reservationId: string, tx: DbExecutor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ userId: joinRequests.userId })
+        .from(joinRequests)
+        .where(and(eq(joinRequests.reservationId, reservationId), isPending));
+      return rows.map((row) => row.userId);
+    },
+
     /** Ends a pending request (accepted, rejected or cancelled); false when it was not pending. */
     async close(
       id: string,

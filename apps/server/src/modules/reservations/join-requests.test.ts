@@ -586,7 +586,7 @@ describe('live events of join requests', () => {
     }
   });
 
-  it('tells the requester of a rejection and the members of a withdrawal', async () => {
+  it('tells the requester of a rejection and a cancelled reservation, and the members of a withdrawal', async () => {
     const { reservation } = await currentTable();
     const topic = reservationTopic(reservation.id);
     const member = await subscribed(ana, topic);
@@ -612,6 +612,16 @@ describe('live events of join requests', () => {
       });
       await expectNothingBefore(member, assistance(reservation.id), RESERVATION_EVENTS.assistanceChanged);
       await expectNothingBefore(requester, walkInElsewhere(guest), RESERVATION_EVENTS.created);
+
+      // a diner still waiting learns that the reservation was cancelled
+      await asked(reservation.id, guest);
+      expect(((await member.next()) as LiveEvent).event).toBe(JOIN_REQUEST_EVENTS.requested);
+      await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/cancel`, { as: ana });
+      expect(await requester.next()).toEqual({
+        topic: USER_RESERVATIONS_TOPIC,
+        event: RESERVATION_EVENTS.cancelled,
+        data: { reservationId: reservation.id },
+      });
     } finally {
       member.close();
       requester.close();

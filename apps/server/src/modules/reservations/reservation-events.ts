@@ -71,6 +71,19 @@ export async function publishToInvitees(
   }
 }
 
+/** A reservation change the diners waiting for an answer to join it must know (it was cancelled). */
+export async function publishToRequesters(
+  ctx: Live,
+  tx: DbExecutor,
+  event: ReservationEvent,
+  reservationId: string,
+  requesterUserIds: readonly string[],
+): Promise<void> {
+  for (const userId of new Set(requesterUserIds)) {
+    await ctx.live.publish({ channel: userReservationsChannel(userId), event, data: { reservationId } }, tx);
+  }
+}
+
 /**
  * A join request was made, answered or withdrawn: the reservation's members, and the requester's
  * own reservations channel when given (the requester learns the answer there).
