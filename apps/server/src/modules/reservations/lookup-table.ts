@@ -2,6 +2,7 @@ import type { TableLookup, TableLookupQuery } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
+import { findRestaurantOrThrow } from './access.ts';
 import { joinRequestRepository } from './join-request-repository.ts';
 import { toTable } from './mappers.ts';
 import { reservationRepository } from './reservation-repository.ts';
@@ -35,8 +36,7 @@ export async function lookupTable(
   query: TableLookupQuery,
 ): Promise<TableLookup> {
   const reservations = reservationRepository(ctx.db);
-  const restaurant = isUuid(restaurantId) ? await reservations.findRestaurant(restaurantId) : null;
-  if (!restaurant) throw AppError.notFound('Restaurant');
+  const restaurant = await findRestaurantOrThrow(ctx, restaurantId);
   const link = parseTableLink(query);
   const table = link ? await tableLinkRepository(ctx.db).findTable(restaurant.id, link) : null;
   if (!table) throw AppError.notFound('Table');

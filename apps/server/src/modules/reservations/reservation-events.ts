@@ -34,10 +34,21 @@ export async function publishReservationEvent(
   reservationId: string,
   userIds: readonly string[],
 ): Promise<void> {
-  const data = { reservationId };
-  await ctx.live.publish({ channel: reservationTopic(reservationId), event, data }, tx);
+  await ctx.live.publish({ channel: reservationTopic(reservationId), event, data: { reservationId } }, tx);
+  await publishToUsers(ctx, tx, userReservationsChannel, event, reservationId, userIds);
+}
+
+/** `event` of the reservation on a list of each of `userIds` (`channelOf` says which). */
+async function publishToUsers(
+  ctx: Live,
+  tx: DbExecutor,
+  channelOf: (userId: string) => string,
+  event: ReservationEvent,
+  reservationId: string,
+  userIds: readonly string[],
+): Promise<void> {
   for (const userId of new Set(userIds)) {
-    await ctx.live.publish({ channel: userReservationsChannel(userId), event, data }, tx);
+    await ctx.live.publish({ channel: channelOf(userId), event, data: { reservationId } }, tx);
   }
 }
 
@@ -66,9 +77,7 @@ export async function publishToInvitees(
   reservationId: string,
   inviteeUserIds: readonly string[],
 ): Promise<void> {
-  for (const userId of new Set(inviteeUserIds)) {
-    await ctx.live.publish({ channel: userInvitationsChannel(userId), event, data: { reservationId } }, tx);
-  }
+  await publishToUsers(ctx, tx, userInvitationsChannel, event, reservationId, inviteeUserIds);
 }
 
 /** A reservation change the diners waiting for an answer to join it must know (it was cancelled). */
@@ -79,9 +88,7 @@ export async function publishToRequesters(
   reservationId: string,
   requesterUserIds: readonly string[],
 ): Promise<void> {
-  for (const userId of new Set(requesterUserIds)) {
-    await ctx.live.publish({ channel: userReservationsChannel(userId), event, data: { reservationId } }, tx);
-  }
+  await publishToUsers(ctx, tx, userReservationsChannel, event, reservationId, requesterUserIds);
 }
 
 /**

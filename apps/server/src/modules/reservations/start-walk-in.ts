@@ -1,10 +1,9 @@
 import type { Reservation, WalkInInput } from '@comensal/contracts';
 import { DEFAULT_DURATION } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
+import { findRestaurantOrThrow } from './access.ts';
 import { checkTable, createReservation } from './create-reservation.ts';
-import { reservationRepository } from './reservation-repository.ts';
 import { nowSlot } from './slot.ts';
 import { tableNow } from './table-now.ts';
 
@@ -22,10 +21,7 @@ export async function startWalkIn(
   restaurantId: string,
   input: WalkInInput,
 ): Promise<Reservation> {
-  const restaurant = isUuid(restaurantId)
-    ? await reservationRepository(ctx.db).findRestaurant(restaurantId)
-    : null;
-  if (!restaurant) throw AppError.notFound('Restaurant');
+  const restaurant = await findRestaurantOrThrow(ctx, restaurantId);
   const table = await checkTable(ctx, restaurant.id, input, input.quantity);
   const now = ctx.now();
   const { current, walkIn } = await tableNow(ctx, restaurant, table, now);
