@@ -8,4 +8,5 @@ export * from './menu.ts';
 export * from './orders.ts';
 export * from './reservations.ts';
 export * from './restaurants.ts';
+export * from './table-join.ts';
 export * from './users.ts';

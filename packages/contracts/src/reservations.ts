@@ -324,7 +324,9 @@ export const reservationInvitationSummarySchema = z.object({
 export type ReservationInvitationSummary = z.infer<typeof reservationInvitationSummarySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Live events (topic `reservation:<id>` for members, `user:me:reservations` for each member)
+// Live events (topic `reservation:<id>` for members, `user:me:reservations` for each member).
+// Join requests add `join.requested`, `join.answered` and `join.cancelled` (table-join.ts
+// JOIN_REQUEST_EVENTS); invitations `invitation.*` (invitations.ts).
 
 export const RESERVATION_EVENTS = {
   /** On the creator's `user:me:reservations` only. */

@@ -28,6 +28,12 @@ describe('public API', () => {
     'rangesOverlap',
     'findClash',
     'markFreeTables',
+    // table links (#11)
+    'TABLE_LINK_LEAD_MINUTES',
+    'isCurrentAtTable',
+    'currentAtTable',
+    'walkInDurations',
+    'defaultWalkInDuration',
     'RESERVATION_STATUSES',
     'deliveryPrice',
     'haversineMeters',

@@ -32,6 +32,7 @@ const TABLES = [
   'reservation_members',
   'invitations',
   'orders',
+  'join_requests',
   'pending_payments',
   'transactions',
   'client_records',

@@ -112,6 +112,31 @@ export async function moveInvitations(tx: Tx, from: string, to: string): Promise
   return (received.rowCount ?? 0) + (sent.rowCount ?? 0);
 }
 
+/**
+ * Join requests made (`userId`) and answered (`answeredBy`). A pending request of the guest to a
+ * reservation the user has a pending request to, or is a member of, is withdrawn (cancelled) first:
+ * one pending request per diner and reservation.
+ */
+export async function moveJoinRequests(tx: Tx, from: string, to: string): Promise<number> {
+  await tx.execute(sql`
+    UPDATE join_requests AS source SET status = 'cancelled', answered_at = now()
+    WHERE source.user_id = ${from}::uuid AND source.status = 'pending'
+      AND (
+        EXISTS (SELECT 1 FROM join_requests AS own
+                WHERE own.user_id = ${to}::uuid AND own.status = 'pending'
+                  AND own.reservation_id = source.reservation_id)
+        OR EXISTS (SELECT 1 FROM reservation_members AS m
+                   WHERE m.user_id = ${to}::uuid AND m.reservation_id = source.reservation_id)
+      )`);
+  const made = await tx.execute(
+    sql`UPDATE join_requests SET user_id = ${to}::uuid WHERE user_id = ${from}::uuid`,
+  );
+  const answered = await tx.execute(
+    sql`UPDATE join_requests SET answered_by = ${to}::uuid WHERE answered_by = ${from}::uuid`,
+  );
+  return (made.rowCount ?? 0) + (answered.rowCount ?? 0);
+}
+
 /** Favourite restaurants and products; one the user already has stays as it is. */
 export async function moveFavorites(tx: Tx, from: string, to: string): Promise<number> {
   const restaurants = await tx.execute(sql`

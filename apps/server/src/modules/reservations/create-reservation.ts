@@ -7,7 +7,7 @@ import { saveClientRecord } from './save-client-record.ts';
 import { readReservation } from './access.ts';
 import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository, type BookingRestaurantRow, type TableRow } from './reservation-repository.ts';
-import { resolveSlot, ruleViolation } from './slot.ts';
+import { resolveSlot, ruleViolation, type SlotOptions } from './slot.ts';
 
 export function kindOf(
   input: Pick<CreateReservationInput, 'table' | 'pickup' | 'delivery'>,
@@ -66,17 +66,19 @@ const cleanComments = (comments: string | null | undefined) => (comments ? comme
  * Creates a reservation for the diner: a table (chosen or not), a pickup or a delivery. The
  * creator becomes its first member and a client of the restaurant in the same transaction. The
  * table-clash rule is the database's exclusion constraint: 409 TABLE_TAKEN under any race.
+ * `startsNow`: a walk-in, starting at the current minute (slot.ts).
  */
 export async function createReservation(
   ctx: RequestContext,
   diner: Diner,
   input: CreateReservationInput,
+  options: Pick<SlotOptions, 'startsNow'> = {},
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
   const restaurant = await repository.findRestaurant(input.restaurantId);
   if (!restaurant) throw AppError.notFound('Restaurant');
   const kind = kindOf(input);
-  const { start, end } = resolveSlot(restaurant, input, ctx.now());
+  const { start, end } = resolveSlot(restaurant, input, ctx.now(), options);
 
   const table = input.table ? await checkTable(ctx, restaurant.id, input.table, input.quantity) : null;
   if (kind === 'pickup' && !restaurant.pickup) {

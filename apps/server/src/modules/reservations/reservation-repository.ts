@@ -81,6 +81,15 @@ export interface TableRow {
   seats: number;
 }
 
+/** A table with its room, as {@link TableRow}. */
+export const tableColumns = {
+  roomId: rooms.id,
+  roomName: rooms.name,
+  tableId: diningTables.id,
+  number: diningTables.number,
+  seats: diningTables.seats,
+};
+
 const selectReservation = (executor: DbExecutor) =>
   executor
     .select({
@@ -189,13 +198,7 @@ export function reservationRepository(db: Db) {
       tx: DbExecutor = db,
     ): Promise<TableRow | null> {
       const [row] = await tx
-        .select({
-          roomId: rooms.id,
-          roomName: rooms.name,
-          tableId: diningTables.id,
-          number: diningTables.number,
-          seats: diningTables.seats,
-        })
+        .select(tableColumns)
         .from(diningTables)
         .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
         .where(
@@ -213,13 +216,7 @@ export function reservationRepository(db: Db) {
     /** The restaurant's tables with at least `minSeats` seats, in room order, then by number. */
     async listTables(restaurantId: string, minSeats: number, tx: DbExecutor = db): Promise<TableRow[]> {
       return tx
-        .select({
-          roomId: rooms.id,
-          roomName: rooms.name,
-          tableId: diningTables.id,
-          number: diningTables.number,
-          seats: diningTables.seats,
-        })
+        .select(tableColumns)
         .from(diningTables)
         .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
         .where(and(eq(diningTables.restaurantId, restaurantId), sql`${diningTables.seats} >= ${minSeats}`))
