@@ -22,6 +22,7 @@ describe('fromErrorTable', () => {
     NOT_ENOUGH_POINTS: 'other',
     POINTS_NOT_ACCEPTED: 'other',
     ORDER_PAID: 'other',
+    JOIN_REQUEST_ANSWERED: 'other',
     PAYLOAD_TOO_LARGE: 'other',
     UNSUPPORTED_MEDIA_TYPE: 'other',
     INTERNAL: 'other',

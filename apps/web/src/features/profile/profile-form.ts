@@ -85,6 +85,7 @@ const SAVE_ERRORS: ErrorTable<MessageId> = {
   NOT_ENOUGH_POINTS: 'profile.error.save',
   POINTS_NOT_ACCEPTED: 'profile.error.save',
   ORDER_PAID: 'profile.error.save',
+  JOIN_REQUEST_ANSWERED: 'profile.error.save',
   PAYLOAD_TOO_LARGE: 'profile.error.save',
   UNSUPPORTED_MEDIA_TYPE: 'profile.error.save',
   INTERNAL: 'profile.error.save',
