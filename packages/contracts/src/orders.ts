@@ -3,8 +3,8 @@ import { listOf, localizedSchema } from './common.ts';
 import { currencySchema } from './restaurants.ts';
 
 /**
- * The table's shared order (docs/product.md#orders). Every amount is integer minor units of the
- * restaurant's currency, computed by the server with the domain's `priceProduct`.
+ * The table's shared order (docs/product.md#planned-orders). Every amount is integer minor units of
+ * the restaurant's currency, computed by the server with the domain's `priceProduct`.
  *
  *   GET    /api/reservations/:id/orders                members        → OrderList (oldest first)
  *   POST   /api/reservations/:id/orders                members        → 201 Order
@@ -114,7 +114,7 @@ export const orderSchema = z.object({
   pointsSpent: z.number().int(),
   userId: z.uuid(),
   user: orderUserSchema,
-  /** Who paid it, when one payment covered it (the spec's `payer`). */
+  /** Who paid it, when one payment covered it (`payer`, docs/product.md#planned-orders). */
   payer: z
     .object({ userId: z.uuid(), paymentType: paymentTypeSchema, pendingToConfirmed: z.boolean() })
     .nullable(),

@@ -34,7 +34,7 @@ describe('guestName', () => {
 });
 
 describe('makeGuestProfile', () => {
-  it('builds the SPEC §3 guest shape from the injected randomness', () => {
+  it('builds the guest profile from the injected randomness', () => {
     // first draw → guest number, next six → id characters
     const random = sequence(0.5, 0, 0.1, 0.5, 0.99, 0.3, MAX_BELOW_ONE);
     expect(makeGuestProfile(random)).toEqual({

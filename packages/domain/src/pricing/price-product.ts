@@ -77,7 +77,7 @@ function assertPrice(priceMinor: number, what: string): void {
 }
 
 /**
- * Rejects a quantity below 1 (SPEC §5 "Quantity cannot go below 1") or a non-integer one.
+ * Rejects a quantity below 1 (docs/product.md#quantity) or a non-integer one.
  * @throws DomainError `INVALID_QUANTITY`
  */
 export function assertQuantity(quantity: number): void {
@@ -192,7 +192,7 @@ function unitDiscount(unitPriceMinor: number, product: PricedProduct): number {
 }
 
 /**
- * Price of one order line (SPEC §5), in integer minor units.
+ * Price of one order line (docs/product.md#pricing-a-product), in integer minor units.
  *
  * - unit price = base price + price of each selected single-choice option
  *   + Σ (multiple-choice option price × option quantity);

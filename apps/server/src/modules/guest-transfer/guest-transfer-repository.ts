@@ -40,7 +40,7 @@ export async function moveReservationMembers(tx: Tx, from: string, to: string): 
   return removed.rowCount ?? 0;
 }
 
-/** `createdBy`: the real user takes over the creator role (SPEC §6). */
+/** `createdBy`: the real user takes over the creator role (docs/product.md#roles). */
 export async function moveReservationCreator(tx: Tx, from: string, to: string): Promise<number> {
   const result = await tx.execute(
     sql`UPDATE reservations SET created_by = ${to}::uuid, updated_at = now() WHERE created_by = ${from}::uuid`,
@@ -61,8 +61,8 @@ export async function moveOrders(tx: Tx, from: string, to: string): Promise<numb
 
 /**
  * Pending payments: an open entry of the guest with the same reservation, tips choice and payment
- * type as an open entry of the user is merged into it (amounts and tips summed, orders joined,
- * SPEC §7); the others change payer.
+ * type as an open entry of the user is merged into it (amounts and tips summed, orders joined:
+ * docs/product.md#guest-to-user); the others change payer.
  */
 export async function movePendingPayments(tx: Tx, from: string, to: string): Promise<number> {
   const merged = await tx.execute<{ id: string }>(sql`
@@ -190,8 +190,8 @@ export async function moveTelemetry(tx: Tx, from: string, to: string): Promise<n
 }
 
 /**
- * The user as a client of the restaurant of each reservation (spec "Client record": the user plus
- * one entry per reservation with date, reservationId, tableNumber, delivery, pickup).
+ * The user as a client of the restaurant of each reservation (docs/product.md#client-record: the
+ * user plus one entry per reservation with date, reservationId, tableNumber, delivery, pickup).
  */
 export async function saveClientRecords(
   tx: Tx,

@@ -73,7 +73,8 @@ async function expectEverythingMoved(world: GuestWorld, guestId: string, userId:
     'analytics_events.user_id': 1,
   });
 
-  // saved as a client of both restaurants, one entry per reservation (SPEC §3 client record)
+  // saved as a client of both restaurants, one entry per reservation
+  // (docs/product.md#client-record)
   const records = await db().select().from(clientRecords).where(eq(clientRecords.userId, userId));
   expect(records.map((r) => r.restaurantId).sort()).toEqual(
     [world.restaurantA.restaurant.id, world.restaurantB.restaurant.id].sort(),

@@ -1,5 +1,5 @@
 /**
- * Guest → user (DESIGN §5, SPEC §4 "Guest to user, on login"): in ONE transaction, everything the
+ * Guest → user (docs/product.md#guest-to-user): in ONE transaction, everything the
  * guest owns becomes the real user's — reservation memberships and the creator role, orders
  * (placed and paid), pending payments (merged per payer, tips and type), transactions,
  * invitations received and sent, join requests made and answered, favourites, points (balances added), client records, telemetry

@@ -1,6 +1,6 @@
 /**
- * Who may do what with a reservation (DESIGN §5): members (its `users`) read it, call
- * assistance, clear the ready flag and leave; only the creator (`createdBy`) modifies, cancels
+ * Who may do what with a reservation (docs/product.md#permissions): members (its `users`) read it,
+ * call assistance, clear the ready flag and leave; only the creator (`createdBy`) modifies, cancels
  * and invites. Nobody else reads it: 403 FORBIDDEN. Unknown or malformed ids are 404.
  */
 import type { Reservation } from '@comensal/contracts';

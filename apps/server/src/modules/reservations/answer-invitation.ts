@@ -10,7 +10,7 @@ import { invitationRepository } from './invitation-repository.ts';
 import { isInviteeOf } from './invitee.ts';
 import { toInvitation } from './mappers.ts';
 
-/** SPEC §8: logged for a failure of accept and of reject alike. */
+/** Logged for a failure of accept and of reject alike (docs/product.md#product-log-messages). */
 export const ANSWER_FAILED_MESSAGE = 'Error al aceptar invitación';
 
 /**

@@ -41,7 +41,10 @@ export async function checkTable(
   return row;
 }
 
-/** SPEC §5 delivery price, computed here from the restaurant's settings and the distance. */
+/**
+ * The delivery price (docs/product.md#delivery-price), from the restaurant's settings and the
+ * distance.
+ */
 export function priceDelivery(
   restaurant: BookingRestaurantRow,
   location: { lat: number; lng: number },

@@ -24,7 +24,7 @@ export function toReservationRestaurant(row: ReservationRow['restaurant']): Rese
   };
 }
 
-/** Not cancelled and not over at `now` (SPEC §4 "open"). */
+/** Not cancelled and not over at `now` (docs/product.md#current-and-history). */
 export function isCurrentReservation(row: { status: string; endsAt: Date }, now: Date): boolean {
   return row.status !== 'cancelled' && row.endsAt.getTime() > now.getTime();
 }

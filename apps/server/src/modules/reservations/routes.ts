@@ -1,5 +1,6 @@
 /**
- * The HTTP face of reservations, invitations included (DESIGN §4; roles per §5, see access.ts):
+ * The HTTP face of reservations, invitations included (docs/product.md#endpoints; roles per
+ * docs/product.md#permissions, see access.ts):
  * each route checks the request against its schema, finds the diner and calls one use case.
  */
 import {

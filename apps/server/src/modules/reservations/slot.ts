@@ -1,5 +1,6 @@
 /**
- * The time rules of a reservation (SPEC §5, DESIGN §5), in the restaurant's time zone:
+ * The time rules of a reservation (docs/product.md#booking-rules), in the restaurant's time zone
+ * (docs/product.md#times-and-time-zones):
  * - `startAt` lies inside an opening window of that date's weekday (or the after-midnight part
  *   of the previous day's window);
  * - the duration is 15–120 minutes in steps of 15 and ends by the window's close;

@@ -56,7 +56,9 @@ export function missingRequired(product: Pick<Product, 'preferences'>, choice: P
   return product.preferences.filter((preference) => preference.required && !chosen.has(preference.key));
 }
 
-/** The price of the choice, by the domain's one pricing rule (SPEC §5). */
+/**
+ * The price of the choice, by the domain's one pricing rule (docs/product.md#pricing-a-product).
+ */
 export function priceChoice(
   product: Pick<Product, 'price' | 'preferences' | 'discount' | 'discountType'>,
   choice: ProductChoice,

@@ -117,7 +117,10 @@ function PriceSummary({
 interface ProductDetailProps {
   restaurantId: string;
   productId: string;
-  /** The restaurant's country (money is shown per SPEC §5), its name; null while it loads. */
+  /**
+   * The restaurant's country (money is shown per docs/product.md#currency-display), its name; null
+   * while it loads.
+   */
   restaurant: { name: string; country: string } | null;
   /** The restaurant could not be loaded (money cannot be shown). */
   isRestaurantError?: boolean;
