@@ -33,7 +33,6 @@ describe('public API', () => {
     'haversineMeters',
     'guestName',
     'makeGuestProfile',
-    'pendingItemId',
     'SUPPORTED_LOCALES',
     'DEFAULT_LOCALE',
     'pickLocale',
