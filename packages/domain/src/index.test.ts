@@ -14,6 +14,8 @@ describe('public API', () => {
     'toMajor',
     'priceProduct',
     'clampQuantity',
+    'missingRequiredPreferences',
+    'assertRequiredPreferences',
     'isProductVisible',
     'localWeekdayAndTime',
     'isOpenAt',
