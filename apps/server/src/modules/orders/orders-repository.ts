@@ -1,0 +1,265 @@
+/**
+ * The SQL of the table's order: the bill lines (`orders`), and what ordering takes and gives back
+ * at the same moment — a product's stock (for products that prevent sales without stock) and the
+ * diner's points at the restaurant. Both are guarded UPDATEs: they change nothing and answer
+ * false when there is not enough, so no race can oversell a dish or spend points twice.
+ */
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import { orders, products, userPoints, users, type OrderedSelection } from '../../db/schema.ts';
+
+export type { OrderedSelection };
+
+/** What ordering reads of a product: its price, choices, visibility and points price. */
+export interface OrderProductRow {
+  id: string;
+  priceMinor: number;
+  preferences: (typeof products.$inferSelect)['preferences'];
+  discount: number | null;
+  discountType: 'amount' | 'percent' | null;
+  scheduleStart: string | null;
+  scheduleEnd: string | null;
+  scheduleDays: number[] | null;
+  hidden: boolean;
+  stock: number | null;
+  preventSaleWithoutStock: boolean;
+  pointsPrice: number | null;
+}
+
+/** A bill line with what the order answer shows of its product and its author. */
+export interface OrderLineRow {
+  id: string;
+  reservationId: string;
+  kind: 'item' | 'delivery';
+  productId: string | null;
+  quantity: number;
+  comments: string | null;
+  preferences: OrderedSelection[];
+  unitPriceMinor: number;
+  discountMinor: number;
+  totalPriceMinor: number;
+  pointsSpent: number;
+  allocatedMinor: number;
+  pendingMinor: number;
+  paidMinor: number;
+  userId: string;
+  paidBy: string | null;
+  paymentType: 'webpay' | 'mobile_transfer' | 'cash' | null;
+  pendingToConfirmed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  productName: { es: string; en: string } | null;
+  productImageUrl: string | null;
+  userName: string;
+  userPhotoURL: string | null;
+}
+
+/** A dish line as ordered: priced by the server. */
+export interface NewOrderLine {
+  reservationId: string;
+  productId: string;
+  userId: string;
+  quantity: number;
+  comments: string | null;
+  preferences: OrderedSelection[];
+  unitPriceMinor: number;
+  discountMinor: number;
+  totalPriceMinor: number;
+  pointsSpent: number;
+}
+
+export type OrderLineChanges = Partial<
+  Pick<
+    NewOrderLine,
+    | 'quantity'
+    | 'comments'
+    | 'preferences'
+    | 'unitPriceMinor'
+    | 'discountMinor'
+    | 'totalPriceMinor'
+    | 'pointsSpent'
+  >
+>;
+
+const lineColumns = {
+  id: orders.id,
+  reservationId: orders.reservationId,
+  kind: orders.kind,
+  productId: orders.productId,
+  quantity: orders.quantity,
+  comments: orders.comments,
+  preferences: orders.preferences,
+  unitPriceMinor: orders.unitPriceMinor,
+  discountMinor: orders.discountMinor,
+  totalPriceMinor: orders.totalPriceMinor,
+  pointsSpent: orders.pointsSpent,
+  allocatedMinor: orders.allocatedMinor,
+  pendingMinor: orders.pendingMinor,
+  paidMinor: orders.paidMinor,
+  userId: orders.userId,
+  paidBy: orders.paidBy,
+  paymentType: orders.paymentType,
+  pendingToConfirmed: orders.pendingToConfirmed,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  productName: products.name,
+  productImageUrl: products.imageUrl,
+  userName: users.name,
+  userPhotoURL: users.image,
+};
+
+const productColumns = {
+  id: products.id,
+  priceMinor: products.priceMinor,
+  preferences: products.preferences,
+  discount: products.discount,
+  discountType: products.discountType,
+  scheduleStart: products.scheduleStart,
+  scheduleEnd: products.scheduleEnd,
+  scheduleDays: products.scheduleDays,
+  hidden: products.hidden,
+  stock: products.stock,
+  preventSaleWithoutStock: products.preventSaleWithoutStock,
+  pointsPrice: products.pointsPrice,
+};
+
+export function orderRepository(db: Db) {
+  const listLines = (reservationId: string, tx: DbExecutor = db, ids?: string[]): Promise<OrderLineRow[]> =>
+    tx
+      .select(lineColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(products, eq(products.id, orders.productId))
+      .where(and(eq(orders.reservationId, reservationId), ids ? inArray(orders.id, ids) : undefined))
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+
+  return {
+    /** The restaurant's products among `ids` (a product of another restaurant is absent). */
+    async findProducts(restaurantId: string, ids: string[], tx: DbExecutor = db): Promise<OrderProductRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select(productColumns)
+        .from(products)
+        .where(and(eq(products.restaurantId, restaurantId), inArray(products.id, ids)));
+    },
+
+    /**
+     * Takes `quantity` from the stock of a product that prevents sales without stock, only if
+     * that many are left (the row is locked until the transaction ends). False: not enough.
+     */
+    async takeStock(productId: string, quantity: number, tx: DbExecutor): Promise<boolean> {
+      const rows = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${quantity}` })
+        .where(
+          and(
+            eq(products.id, productId),
+            eq(products.preventSaleWithoutStock, true),
+            gte(products.stock, quantity),
+          ),
+        )
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** Gives `quantity` back to the stock of a product that prevents sales without stock. */
+    async giveStock(productId: string, quantity: number, tx: DbExecutor): Promise<boolean> {
+      const rows = await tx
+        .update(products)
+        .set({ stock: sql`coalesce(${products.stock}, 0) + ${quantity}` })
+        .where(and(eq(products.id, productId), eq(products.preventSaleWithoutStock, true)))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** What is left of a product's stock (0 when not counted). */
+    async findStock(productId: string, tx: DbExecutor = db): Promise<number> {
+      const [row] = await tx
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, productId))
+        .limit(1);
+      return row?.stock ?? 0;
+    },
+
+    /** Spends `cost` points of the diner at the restaurant, only if the balance covers it. */
+    async spendPoints(userId: string, restaurantId: string, cost: number, tx: DbExecutor): Promise<boolean> {
+      const rows = await tx
+        .update(userPoints)
+        .set({ balance: sql`${userPoints.balance} - ${cost}` })
+        .where(
+          and(
+            eq(userPoints.userId, userId),
+            eq(userPoints.restaurantId, restaurantId),
+            gte(userPoints.balance, cost),
+          ),
+        )
+        .returning({ balance: userPoints.balance });
+      return rows.length > 0;
+    },
+
+    /** Gives points back (the balance row is made when the diner has none any more). */
+    async refundPoints(userId: string, restaurantId: string, points: number, tx: DbExecutor): Promise<void> {
+      await tx
+        .insert(userPoints)
+        .values({ userId, restaurantId, balance: points })
+        .onConflictDoUpdate({
+          target: [userPoints.userId, userPoints.restaurantId],
+          set: { balance: sql`${userPoints.balance} + ${points}`, updatedAt: sql`now()` },
+        });
+    },
+
+    async findBalance(userId: string, restaurantId: string, tx: DbExecutor = db): Promise<number> {
+      const [row] = await tx
+        .select({ balance: userPoints.balance })
+        .from(userPoints)
+        .where(and(eq(userPoints.userId, userId), eq(userPoints.restaurantId, restaurantId)))
+        .limit(1);
+      return row?.balance ?? 0;
+    },
+
+    /**
+     * Inserts the lines in one statement; their ids in the order given. Each line is a
+     * microsecond after the one before it, so "oldest first" keeps the order they were sent in.
+     */
+    async insertLines(lines: NewOrderLine[], tx: DbExecutor): Promise<string[]> {
+      if (lines.length === 0) return [];
+      const rows = await tx
+        .insert(orders)
+        .values(
+          lines.map((line, index) => ({
+            ...line,
+            kind: 'item' as const,
+            createdAt: sql`now() + ${index} * interval '1 microsecond'`,
+          })),
+        )
+        .returning({ id: orders.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** The reservation's lines (or only `ids` of them), oldest first. */
+    listLines,
+
+    /** The line, locked until the transaction ends (payments change it under the same lock). */
+    async lockLine(reservationId: string, orderId: string, tx: DbExecutor): Promise<OrderLineRow | null> {
+      const locked = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.reservationId, reservationId), eq(orders.id, orderId)))
+        .for('update');
+      if (locked.length === 0) return null;
+      const [row] = await listLines(reservationId, tx, [orderId]);
+      return row ?? null;
+    },
+
+    async updateLine(orderId: string, changes: OrderLineChanges, tx: DbExecutor): Promise<void> {
+      await tx.update(orders).set(changes).where(eq(orders.id, orderId));
+    },
+
+    async deleteLine(orderId: string, tx: DbExecutor): Promise<void> {
+      await tx.delete(orders).where(eq(orders.id, orderId));
+    },
+  };
+}
+
+export type OrderRepository = ReturnType<typeof orderRepository>;
