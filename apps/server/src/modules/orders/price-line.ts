@@ -5,10 +5,10 @@
  *   schedule, weekdays) → else 409 PRODUCT_UNAVAILABLE; its stock is the guarded UPDATE's
  *   business (stock.ts), so a sold-out dish is always 409 OUT_OF_STOCK, whoever got there first;
  * - paid with points only when it has a points price above 0 → else 409 POINTS_NOT_ACCEPTED;
- * - every required preference chosen (`missingRequiredPreferences`) → else 400
- *   REQUIRED_PREFERENCE_MISSING;
  * - priced by `priceOrderLine` (`priceProduct`, or `pointsPrice × quantity` points); its
- *   refusals are 400 VALIDATION_FAILED with the domain's code as `details.reason`.
+ *   refusals are 400 VALIDATION_FAILED with the domain's code as `details.reason`;
+ * - every required preference chosen (`missingRequiredPreferences`) → else 400
+ *   REQUIRED_PREFERENCE_MISSING (`details.preferenceKeys`).
  * Every refusal names the item: `details` carries what the caller passes as `where`.
  */
 import type { CreateOrderInput } from '@comensal/contracts';
@@ -91,6 +91,9 @@ export function priceLine(
   if (payWithPoints && !(product.pointsPrice !== null && product.pointsPrice > 0)) {
     throw new AppError('POINTS_NOT_ACCEPTED', 'This dish cannot be paid with points', where);
   }
+  const price = atItem(where, () =>
+    priceOrderLine({ product, selections, quantity: input.quantity, payWithPoints }),
+  );
   const missing = missingRequiredPreferences(product.preferences, selections);
   if (missing.length > 0) {
     throw new AppError('VALIDATION_FAILED', `Choose ${missing.map((p) => `"${p.key}"`).join(', ')} first`, {
@@ -99,9 +102,6 @@ export function priceLine(
       ...where,
     });
   }
-  const price = atItem(where, () =>
-    priceOrderLine({ product, selections, quantity: input.quantity, payWithPoints }),
-  );
   return {
     unitPriceMinor: price.unitPriceMinor,
     discountMinor: price.discountMinor,
