@@ -7,7 +7,7 @@
 import type { Order, OrderTotal, Reservation } from '@comensal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { orders, products } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
 import { NOW, reservationInput, reserve } from '../reservations/testing.ts';
@@ -347,6 +347,51 @@ describe('PATCH /api/reservations/:id/orders/:orderId', () => {
       quantity: 3,
       priceMinor: 28_890,
     });
+  });
+
+  it('keeps the price of a comment edit, prices more units at the menu price of now, and needs the dish on the menu to add units', async () => {
+    const reservation = await table(ana);
+    const [order] = await placeOrders(t.app, ana, reservation.id, [
+      { productId: id('untracked'), quantity: 3 },
+    ]);
+    await t.db.db
+      .update(products)
+      .set({ priceMinor: 4_500 })
+      .where(eq(products.id, id('untracked')));
+    try {
+      const commented = expectStatus<Order>(
+        await api.patch(ana, reservation.id, order!.id, { comments: 'sin sal' }),
+        200,
+      );
+      expect(commented).toMatchObject({ unitPriceMinor: 4_000, priceMinor: 12_000, comments: 'sin sal' });
+      await t.db.db
+        .update(products)
+        .set({ hidden: true })
+        .where(eq(products.id, id('untracked')));
+      const more = await api.patch(ana, reservation.id, order!.id, { quantity: 4 });
+      expect(more.statusCode).toBe(409);
+      expect(more.json().error).toMatchObject({
+        code: 'PRODUCT_UNAVAILABLE',
+        details: { productId: id('untracked') },
+      });
+      // fewer units of a dish that left the menu: fine, at the price of now
+      const fewer = expectStatus<Order>(
+        await api.patch(ana, reservation.id, order!.id, { quantity: 2 }),
+        200,
+      );
+      expect(fewer).toMatchObject({
+        quantity: 2,
+        unitPriceMinor: 4_500,
+        priceMinor: 9_000,
+        comments: 'sin sal',
+      });
+      expectStatus(await api.remove(ana, reservation.id, order!.id), 204);
+    } finally {
+      await t.db.db
+        .update(products)
+        .set({ priceMinor: 4_000, hidden: false })
+        .where(eq(products.id, id('untracked')));
+    }
   });
 
   it('takes or gives back the stock difference', async () => {

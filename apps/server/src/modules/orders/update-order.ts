@@ -46,14 +46,12 @@ export async function updateOrder(
 
     const quantity = input.quantity ?? line.quantity;
     const selections = input.selections ?? line.preferences;
-    const isRepriced =
-      quantity !== line.quantity ||
-      (input.selections !== undefined && !sameSelections(input.selections, line.preferences));
-    if (isRepriced) {
+    const isRechosen = input.selections !== undefined && !sameSelections(input.selections, line.preferences);
+    if (quantity !== line.quantity || isRechosen) {
       const where = { productId };
       const [product] = await repository.findProducts(restaurantId, [productId], tx);
       if (!product) throw AppError.notFound('Product');
-      if (quantity > line.quantity || input.selections !== undefined) {
+      if (quantity > line.quantity || isRechosen) {
         assertOrderable(product, localWeekdayAndTime(ctx.now(), reservation.restaurant.timeZone), where);
       }
       const price = priceLine(
