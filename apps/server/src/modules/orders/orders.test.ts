@@ -520,3 +520,18 @@ describe('pickup and delivery', () => {
     });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every order endpoint', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(Object.keys(doc.paths['/api/reservations/{id}/orders'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/reservations/{id}/orders/batch'] ?? {})).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/reservations/{id}/orders/{orderId}'] ?? {}).sort()).toEqual([
+      'delete',
+      'patch',
+    ]);
+    expect(Object.keys(doc.paths['/api/reservations/{id}/total'] ?? {})).toEqual(['get']);
+  });
+});
