@@ -394,6 +394,18 @@ describe('PATCH /api/reservations/:id/orders/:orderId', () => {
     }
   });
 
+  it('changes nothing when asked for the same quantity and choices', async () => {
+    const reservation = await table(ana);
+    const selections = [{ preferenceKey: 'size', optionKey: 'regular', quantity: 1 }];
+    const [order] = await placeOrders(t.app, ana, reservation.id, [
+      { productId: id('burger'), quantity: 2, selections },
+    ]);
+    for (const body of [{ quantity: 2 }, { selections }, { quantity: 2, selections }]) {
+      expect(expectStatus<Order>(await api.patch(ana, reservation.id, order!.id, body), 200)).toEqual(order);
+    }
+    expect(await readOrders(t.app, ana, reservation.id)).toEqual([order]);
+  });
+
   it('takes or gives back the stock difference', async () => {
     const reservation = await table(ana);
     const [order] = await placeOrders(t.app, ana, reservation.id, [

@@ -82,6 +82,9 @@ export async function updateOrder(
       Object.assign(changes, { quantity, ...price });
     }
 
+    // the same quantity and choices again change nothing (and announce nothing)
+    if (Object.keys(changes).length === 0)
+      return toOrder(line, reservation.restaurant.currency, diner.userId);
     await repository.updateLine(line.id, changes, tx);
     await publishOrderEvent(ctx, tx, ORDER_EVENTS.updated, reservation.id, [line.id]);
     const [row] = await repository.listLines(reservation.id, tx, [line.id]);
