@@ -298,6 +298,12 @@ describe('hostile input: a 4xx with a stable code, never a 5xx, nothing written'
       }),
       400,
     ],
+    ['a line too dear to keep', () => ({ productId: id('caviar'), quantity: 99 }), 400],
+    [
+      'a line of too many points to keep',
+      () => ({ productId: id('caviar'), quantity: 3, payWithPoints: true }),
+      400,
+    ],
     ['a list instead of an item', () => [plain()], 400],
     ['null', () => null, 400],
   ])('POST …/orders with %s', async (_label, body, status) => {

@@ -8,7 +8,8 @@
  * - priced by `priceOrderLine` (`priceProduct`, or `pointsPrice × quantity` points); its
  *   refusals are 400 VALIDATION_FAILED with the domain's code as `details.reason`;
  * - every required preference chosen (`missingRequiredPreferences`) → else 400
- *   REQUIRED_PREFERENCE_MISSING (`details.preferenceKeys`).
+ *   REQUIRED_PREFERENCE_MISSING (`details.preferenceKeys`);
+ * - a line whose price or points would not fit the database's integers → 400 `INVALID_AMOUNT`.
  * Every refusal names the item: `details` carries what the caller passes as `where`.
  */
 import type { CreateOrderInput } from '@comensal/contracts';
@@ -22,6 +23,9 @@ import {
 } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrderedSelection, OrderProductRow } from './orders-repository.ts';
+
+/** The largest amount (or points) a line keeps: the database's integer columns. */
+const MAX_STORED_AMOUNT = 2_147_483_647;
 
 /** Where a refusal happened: the item's position in the batch and its product. */
 export interface ItemRef {
@@ -99,6 +103,13 @@ export function priceLine(
     throw new AppError('VALIDATION_FAILED', `Choose ${missing.map((p) => `"${p.key}"`).join(', ')} first`, {
       reason: 'REQUIRED_PREFERENCE_MISSING',
       preferenceKeys: missing.map((preference) => preference.key),
+      ...where,
+    });
+  }
+  const largest = Math.max(price.unitPriceMinor, price.subtotalMinor, price.pointsSpent);
+  if (largest > MAX_STORED_AMOUNT) {
+    throw new AppError('VALIDATION_FAILED', 'This line is too large to order at once; order fewer', {
+      reason: 'INVALID_AMOUNT',
       ...where,
     });
   }

@@ -71,6 +71,8 @@ export const MENU = {
   dinner: buildSeedProduct({ key: 'dinner', scheduleStart: '20:00', scheduleEnd: '23:00' }),
   /** Sundays only. */
   sunday: buildSeedProduct({ key: 'sunday', scheduleDays: [0] }),
+  /** 25,000,000 a unit, a 1,000,000,000 points price: 99 of them do not fit a line. */
+  caviar: buildSeedProduct({ key: 'caviar', priceMinor: 25_000_000, pointsPrice: 1_000_000_000 }),
   /** A points price of 0: not payable with points. */
   freePoints: buildSeedProduct({ key: 'free-points', priceMinor: 2_000, pointsPrice: 0 }),
 } as const;
