@@ -62,7 +62,7 @@ export async function createOrders(
       );
     }
 
-    const ids = await repository.insertLines(
+    const rows = await repository.insertLines(
       lines.map(({ item, product, price }): NewOrderLine => ({
         reservationId: reservation.id,
         productId: product.id,
@@ -73,9 +73,27 @@ export async function createOrders(
       })),
       tx,
     );
-    await publishOrderEvent(ctx, tx, ORDER_EVENTS.created, reservation.id, ids);
-    const rows = await repository.listLines(reservation.id, tx, ids);
-    return rows.map((row) => toOrder(row, reservation.restaurant.currency, diner.userId));
+    await publishOrderEvent(
+      ctx,
+      tx,
+      ORDER_EVENTS.created,
+      reservation.id,
+      rows.map((row) => row.id),
+    );
+    // the answer from what was written: the products were read above, the author is the caller
+    return rows.map((row, index) =>
+      toOrder(
+        {
+          ...row,
+          productName: lines[index]!.product.name,
+          productImageUrl: lines[index]!.product.imageUrl,
+          userName: diner.displayName,
+          userPhotoURL: diner.photoURL,
+        },
+        reservation.restaurant.currency,
+        diner.userId,
+      ),
+    );
   });
 }
 

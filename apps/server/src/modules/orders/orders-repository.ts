@@ -13,6 +13,8 @@ export type { OrderedSelection };
 /** What ordering reads of a product: its price, choices, visibility and points price. */
 export interface OrderProductRow {
   id: string;
+  name: { es: string; en: string };
+  imageUrl: string | null;
   priceMinor: number;
   preferences: (typeof products.$inferSelect)['preferences'];
   discount: number | null;
@@ -25,6 +27,8 @@ export interface OrderProductRow {
   preventSaleWithoutStock: boolean;
   pointsPrice: number | null;
 }
+
+export type OrderRow = typeof orders.$inferSelect;
 
 /** A bill line with what the order answer shows of its product and its author. */
 export interface OrderLineRow {
@@ -110,6 +114,8 @@ const lineColumns = {
 
 const productColumns = {
   id: products.id,
+  name: products.name,
+  imageUrl: products.imageUrl,
   priceMinor: products.priceMinor,
   preferences: products.preferences,
   discount: products.discount,
@@ -219,12 +225,12 @@ export function orderRepository(db: Db) {
     },
 
     /**
-     * Inserts the lines in one statement; their ids in the order given. Each line is a
+     * Inserts the lines in one statement; the rows written, in the order given. Each line is a
      * microsecond after the one before it, so "oldest first" keeps the order they were sent in.
      */
-    async insertLines(lines: NewOrderLine[], tx: DbExecutor): Promise<string[]> {
+    async insertLines(lines: NewOrderLine[], tx: DbExecutor): Promise<OrderRow[]> {
       if (lines.length === 0) return [];
-      const rows = await tx
+      return tx
         .insert(orders)
         .values(
           lines.map((line, index) => ({
@@ -233,8 +239,7 @@ export function orderRepository(db: Db) {
             createdAt: sql`now() + ${index} * interval '1 microsecond'`,
           })),
         )
-        .returning({ id: orders.id });
-      return rows.map((row) => row.id);
+        .returning();
     },
 
     /** The reservation's lines (or only `ids` of them), oldest first. */
