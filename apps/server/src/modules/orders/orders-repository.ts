@@ -4,86 +4,57 @@
  * diner's points at the restaurant. Both are guarded UPDATEs: they change nothing and answer
  * false when there is not enough, so no race can oversell a dish or spend points twice.
  */
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { orders, products, userPoints, users, type OrderedSelection } from '../../db/schema.ts';
 
 export type { OrderedSelection };
 
-/** What ordering reads of a product: its price, choices, visibility and points price. */
-export interface OrderProductRow {
-  id: string;
-  name: { es: string; en: string };
-  imageUrl: string | null;
-  priceMinor: number;
-  preferences: (typeof products.$inferSelect)['preferences'];
-  discount: number | null;
-  discountType: 'amount' | 'percent' | null;
-  scheduleStart: string | null;
-  scheduleEnd: string | null;
-  scheduleDays: number[] | null;
-  hidden: boolean;
-  stock: number | null;
-  preventSaleWithoutStock: boolean;
-  pointsPrice: number | null;
-}
+/** What ordering reads of a product: its price, choices, visibility, points price and name. */
+export type OrderProductRow = Pick<
+  typeof products.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'imageUrl'
+  | 'priceMinor'
+  | 'preferences'
+  | 'discount'
+  | 'discountType'
+  | 'scheduleStart'
+  | 'scheduleEnd'
+  | 'scheduleDays'
+  | 'hidden'
+  | 'stock'
+  | 'preventSaleWithoutStock'
+  | 'pointsPrice'
+>;
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** A bill line with what the order answer shows of its product and its author. */
-export interface OrderLineRow {
-  id: string;
-  reservationId: string;
-  kind: 'item' | 'delivery';
-  productId: string | null;
-  quantity: number;
-  comments: string | null;
-  preferences: OrderedSelection[];
-  unitPriceMinor: number;
-  discountMinor: number;
-  totalPriceMinor: number;
-  pointsSpent: number;
-  allocatedMinor: number;
-  pendingMinor: number;
-  paidMinor: number;
-  userId: string;
-  paidBy: string | null;
-  paymentType: 'webpay' | 'mobile_transfer' | 'cash' | null;
-  pendingToConfirmed: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  productName: { es: string; en: string } | null;
+export type OrderLineRow = Omit<OrderRow, 'paidAt'> & {
+  productName: OrderProductRow['name'] | null;
   productImageUrl: string | null;
   userName: string;
   userPhotoURL: string | null;
-}
+};
 
 /** A dish line as ordered: priced by the server. */
-export interface NewOrderLine {
-  reservationId: string;
-  productId: string;
-  userId: string;
-  quantity: number;
-  comments: string | null;
-  preferences: OrderedSelection[];
-  unitPriceMinor: number;
-  discountMinor: number;
-  totalPriceMinor: number;
-  pointsSpent: number;
-}
+export type NewOrderLine = Pick<
+  OrderRow,
+  | 'reservationId'
+  | 'userId'
+  | 'quantity'
+  | 'comments'
+  | 'preferences'
+  | 'unitPriceMinor'
+  | 'discountMinor'
+  | 'totalPriceMinor'
+  | 'pointsSpent'
+> & { productId: string };
 
-export type OrderLineChanges = Partial<
-  Pick<
-    NewOrderLine,
-    | 'quantity'
-    | 'comments'
-    | 'preferences'
-    | 'unitPriceMinor'
-    | 'discountMinor'
-    | 'totalPriceMinor'
-    | 'pointsSpent'
-  >
->;
+/** What an edit may change of a line: all but where it belongs, who wrote it and what dish it is. */
+export type OrderLineChanges = Partial<Omit<NewOrderLine, 'reservationId' | 'userId' | 'productId'>>;
 
 const lineColumns = {
   id: orders.id,
@@ -129,6 +100,24 @@ const productColumns = {
   pointsPrice: products.pointsPrice,
 };
 
+/**
+ * `column = column - amount` on the row `where` picks, only when `column >= amount` (a guarded
+ * update: the row lock makes concurrent takers queue, and none takes more than is left). Whether
+ * it took.
+ */
+async function takeIfEnough(
+  tx: DbExecutor,
+  column: typeof products.stock | typeof userPoints.balance,
+  amount: number,
+  where: SQL | undefined,
+): Promise<boolean> {
+  const result = await tx.execute(
+    sql`UPDATE ${column.table} SET ${sql.identifier(column.name)} = ${column} - ${amount}, updated_at = now()
+        WHERE ${where} AND ${column} >= ${amount}`,
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
 export function orderRepository(db: Db) {
   const listLines = (reservationId: string, tx: DbExecutor = db, ids?: string[]): Promise<OrderLineRow[]> =>
     tx
@@ -153,20 +142,13 @@ export function orderRepository(db: Db) {
      * Takes `quantity` from the stock of a product that prevents sales without stock, only if
      * that many are left (the row is locked until the transaction ends). False: not enough.
      */
-    async takeStock(productId: string, quantity: number, tx: DbExecutor): Promise<boolean> {
-      const rows = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${quantity}` })
-        .where(
-          and(
-            eq(products.id, productId),
-            eq(products.preventSaleWithoutStock, true),
-            gte(products.stock, quantity),
-          ),
-        )
-        .returning({ id: products.id });
-      return rows.length > 0;
-    },
+    takeStock: (productId: string, quantity: number, tx: DbExecutor): Promise<boolean> =>
+      takeIfEnough(
+        tx,
+        products.stock,
+        quantity,
+        and(eq(products.id, productId), eq(products.preventSaleWithoutStock, true)),
+      ),
 
     /** Gives `quantity` back to the stock of a product that prevents sales without stock. */
     async giveStock(productId: string, quantity: number, tx: DbExecutor): Promise<boolean> {
@@ -189,20 +171,13 @@ export function orderRepository(db: Db) {
     },
 
     /** Spends `cost` points of the diner at the restaurant, only if the balance covers it. */
-    async spendPoints(userId: string, restaurantId: string, cost: number, tx: DbExecutor): Promise<boolean> {
-      const rows = await tx
-        .update(userPoints)
-        .set({ balance: sql`${userPoints.balance} - ${cost}` })
-        .where(
-          and(
-            eq(userPoints.userId, userId),
-            eq(userPoints.restaurantId, restaurantId),
-            gte(userPoints.balance, cost),
-          ),
-        )
-        .returning({ balance: userPoints.balance });
-      return rows.length > 0;
-    },
+    spendPoints: (userId: string, restaurantId: string, cost: number, tx: DbExecutor): Promise<boolean> =>
+      takeIfEnough(
+        tx,
+        userPoints.balance,
+        cost,
+        and(eq(userPoints.userId, userId), eq(userPoints.restaurantId, restaurantId)),
+      ),
 
     /** Gives points back (the balance row is made when the diner has none any more). */
     async refundPoints(userId: string, restaurantId: string, points: number, tx: DbExecutor): Promise<void> {

@@ -7,33 +7,11 @@
 import type { CreateOrderInput, Order, OrderList, OrderTotal } from '@comensal/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildSeedProduct } from '../../db/seed/insert-restaurant.ts';
-import type { SeedPreference } from '../../db/seed/types.ts';
+import { buildSeedProduct, SAMPLE_EXTRAS, SAMPLE_SIZE } from '../../db/seed/insert-restaurant.ts';
 import { orders, products, reservationMembers, userPoints } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { callApi, type TestSession } from '../../test/sessions.ts';
 import { insertTestRestaurant, type TestRestaurant } from '../reservations/testing.ts';
-
-export const SIZE: SeedPreference = {
-  key: 'size',
-  name: { es: 'Tamaño', en: 'Size' },
-  multiple: false,
-  required: true,
-  options: [
-    { key: 'regular', name: { es: 'Normal', en: 'Regular' }, priceMinor: 0 },
-    { key: 'large', name: { es: 'Grande', en: 'Large' }, priceMinor: 1_500 },
-  ],
-};
-export const EXTRAS: SeedPreference = {
-  key: 'extras',
-  name: { es: 'Agregados', en: 'Extras' },
-  multiple: true,
-  required: false,
-  options: [
-    { key: 'cheese', name: { es: 'Queso', en: 'Cheese' }, priceMinor: 800, maxQuantity: 3 },
-    { key: 'avocado', name: { es: 'Palta', en: 'Avocado' }, priceMinor: 1_200 },
-  ],
-};
 
 /** The menu of the orders tests, by key. At 12:00 on a Monday (NOW) all but hidden and dinner are on the menu. */
 export const MENU = {
@@ -44,7 +22,7 @@ export const MENU = {
     key: 'burger',
     name: { es: 'Hamburguesa', en: 'Burger' },
     priceMinor: 8_000,
-    preferences: [SIZE, EXTRAS],
+    preferences: [SAMPLE_SIZE, SAMPLE_EXTRAS],
     discount: { type: 'percent', value: 10 },
   }),
   /** 6,000 or 40 points. */
