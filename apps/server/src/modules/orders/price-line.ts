@@ -21,7 +21,7 @@ import {
   type LocalMoment,
   type PreferenceSelection,
 } from '@comensal/domain';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fromDomainError } from '../../lib/app-error.ts';
 import type { OrderedSelection, OrderProductRow } from './orders-repository.ts';
 
 /** The largest amount (or points) a line keeps: the database's integer columns. */
@@ -42,14 +42,12 @@ export interface PricedLine {
   preferences: OrderedSelection[];
 }
 
-/** Runs a domain rule; its DomainError becomes 400 VALIDATION_FAILED naming the item. */
+/** Runs a domain rule; its DomainError becomes the answer it maps to (lib/app-error.ts), naming the item. */
 export function atItem<T>(where: ItemRef, rule: () => T): T {
   try {
     return rule();
   } catch (error) {
-    if (isDomainError(error)) {
-      throw new AppError('VALIDATION_FAILED', error.message, { reason: error.code, ...where });
-    }
+    if (isDomainError(error)) throw fromDomainError(error, { ...where });
     throw error;
   }
 }
