@@ -76,11 +76,6 @@ export function makeGuestProfile(random: RandomSource): GuestProfile {
   };
 }
 
-/** A random id for a locally stored pending item: an integer 1–99 998 (never 0, which is falsy). */
-export function pendingItemId(random: RandomSource): number {
-  return randomInt(random, 1, PENDING_ITEM_ID_LIMIT);
-}
-
 const isStringOrNull = (value: unknown): value is string | null =>
   value === null || typeof value === 'string';
 

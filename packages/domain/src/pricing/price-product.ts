@@ -15,6 +15,8 @@ export interface ProductPreference {
   key: string;
   name?: unknown;
   multiple: boolean;
+  /** At least one of its options must be chosen ({@link missingRequiredPreferences}); absent = optional. */
+  required?: boolean | null;
   options: readonly PreferenceOption[];
 }
 
@@ -230,4 +232,40 @@ export function priceProduct(input: PriceProductInput): ProductPrice {
     discountMinor,
     totalMinor: Math.max(0, subtotalMinor - discountMinor),
   };
+}
+
+/**
+ * The required preferences that `selections` leave without an option, in the product's order
+ * (SPEC §5: a dish is not ordered until its required preferences are chosen). A selection counts
+ * for a preference only when it names one of that preference's options; `priceProduct` refuses
+ * the other malformed selections.
+ */
+export function missingRequiredPreferences<P extends ProductPreference>(
+  preferences: readonly P[] | null | undefined,
+  selections: PreferenceSelections | null | undefined,
+): P[] {
+  const chosen = (preference: P) =>
+    (selections ?? []).some(
+      (selection) =>
+        selection.preferenceKey === preference.key &&
+        preference.options.some((option) => option.key === selection.optionKey),
+    );
+  return (preferences ?? []).filter((preference) => preference.required === true && !chosen(preference));
+}
+
+/**
+ * Refuses selections that leave a required preference without an option.
+ * @throws DomainError `REQUIRED_PREFERENCE_MISSING` — naming the first such preference.
+ */
+export function assertRequiredPreferences(
+  preferences: readonly ProductPreference[] | null | undefined,
+  selections: PreferenceSelections | null | undefined,
+): void {
+  const missing = missingRequiredPreferences(preferences, selections);
+  if (missing.length > 0) {
+    throw new DomainError(
+      'REQUIRED_PREFERENCE_MISSING',
+      `choose an option of ${missing.map((preference) => `"${preference.key}"`).join(', ')}`,
+    );
+  }
 }

@@ -67,7 +67,8 @@ const cleanComments = (comments: string | null | undefined) => (comments ? comme
 
 /**
  * Creates a reservation for the diner: a table (chosen or not), a pickup or a delivery. The
- * creator becomes its first member and a client of the restaurant in the same transaction. The
+ * creator becomes its first member and a client of the restaurant in the same transaction; a
+ * delivery's price becomes the bill's delivery line (its author the creator) in it too. The
  * table-clash rule is the database's exclusion constraint: 409 TABLE_TAKEN under any race.
  * `startsNow`: a walk-in, starting at the current minute (slot.ts).
  */
@@ -112,6 +113,13 @@ export async function createReservation(
       tx,
     );
     await repository.addMember(reservationId, diner.userId, tx);
+    // the delivery price is a line of the bill, so the totals and the payments need no special case
+    if (delivery && delivery.priceMinor > 0) {
+      await repository.insertDeliveryLine(
+        { reservationId, userId: diner.userId, priceMinor: delivery.priceMinor },
+        tx,
+      );
+    }
     await saveClientRecord(ctx, tx, {
       restaurantId: restaurant.id,
       reservationId,

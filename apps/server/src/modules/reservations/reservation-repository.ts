@@ -20,6 +20,7 @@ import { pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
 import {
   diningTables,
   invitations,
+  orders,
   reservationMembers,
   reservations,
   restaurants,
@@ -275,6 +276,25 @@ export function reservationRepository(db: Db) {
           .set({ ...changes, updatedAt: sql`now()` })
           .where(eq(reservations.id, id)),
       );
+    },
+
+    /**
+     * The delivery price as the bill's `delivery` line (no product, one unit, its author the
+     * creator): every amount of the bill is an order row (docs/product.md#orders).
+     */
+    async insertDeliveryLine(
+      line: { reservationId: string; userId: string; priceMinor: number },
+      tx: DbExecutor = db,
+    ): Promise<void> {
+      await tx.insert(orders).values({
+        reservationId: line.reservationId,
+        kind: 'delivery',
+        productId: null,
+        userId: line.userId,
+        quantity: 1,
+        unitPriceMinor: line.priceMinor,
+        totalPriceMinor: line.priceMinor,
+      });
     },
 
     async findById(id: string, tx: DbExecutor = db): Promise<ReservationRow | null> {
