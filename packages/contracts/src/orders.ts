@@ -3,7 +3,7 @@ import { listOf, localizedSchema } from './common.ts';
 import { currencySchema } from './restaurants.ts';
 
 /**
- * The table's shared order (docs/product.md#planned-orders). Every amount is integer minor units of
+ * The table's shared order (docs/product.md#orders). Every amount is integer minor units of
  * the restaurant's currency, computed by the server with the domain's `priceProduct`.
  *
  *   GET    /api/reservations/:id/orders                members        → OrderList (oldest first)
@@ -126,7 +126,7 @@ export const orderSchema = z.object({
   pointsSpent: z.number().int(),
   userId: z.uuid(),
   user: orderUserSchema,
-  /** Who paid it, when one payment covered it (`payer`, docs/product.md#planned-orders). */
+  /** Who paid it, when one payment covered it (`payer`, docs/product.md#orders). */
   payer: z
     .object({ userId: z.uuid(), paymentType: paymentTypeSchema, pendingToConfirmed: z.boolean() })
     .nullable(),

@@ -565,7 +565,7 @@ export const orders = pgTable(
     pendingMinor: integer('pending_minor').notNull().default(0),
     paidMinor: integer('paid_minor').notNull().default(0),
     /**
-     * The order's `payer` (docs/product.md#planned-orders): set when one payment covers the whole
+     * The order's `payer` (docs/product.md#orders): set when one payment covers the whole
      * line.
      */
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),

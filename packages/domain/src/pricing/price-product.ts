@@ -236,9 +236,9 @@ export function priceProduct(input: PriceProductInput): ProductPrice {
 
 /**
  * The required preferences that `selections` leave without an option, in the product's order
- * (SPEC §5: a dish is not ordered until its required preferences are chosen). A selection counts
- * for a preference only when it names one of that preference's options; `priceProduct` refuses
- * the other malformed selections.
+ * (docs/product.md#orders: a dish is not ordered until its required preferences are chosen). A
+ * selection counts for a preference only when it names one of that preference's options;
+ * `priceProduct` refuses the other malformed selections.
  */
 export function missingRequiredPreferences<P extends ProductPreference>(
   preferences: readonly P[] | null | undefined,
