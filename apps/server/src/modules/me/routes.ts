@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   apiErrorSchema,
   authProvidersSchema,
@@ -26,7 +25,7 @@ export interface MeRoutesOptions {
 /** The caller's own profile (users and guests), and the public list of social sign-in providers. */
 export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const storage = options.storage ?? localFileStorage(path.join(app.config.dataDir, 'files'));
+  const storage = options.storage ?? localFileStorage(app.config.dataDir);
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
