@@ -6,10 +6,9 @@ import {
   PHOTO_FIELD,
   updateMeInputSchema,
 } from '@comensal/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { requestContext, requireDiner } from '../../http/request.ts';
 import { localFileStorage, type FileStorage } from '../../storage/file-storage.ts';
 import { getMe } from './get-me.ts';
@@ -27,9 +26,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const storage = options.storage ?? localFileStorage(app.config.dataDir);
 
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-  });
+  await registerMultipart(app);
 
   app.get(
     '/api/auth-providers',
@@ -96,18 +93,11 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     },
     async (request) => {
       const diner = await requireDiner(request);
-      if (!request.isMultipart()) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          `Send the photo as multipart/form-data, field "${PHOTO_FIELD}"`,
-        );
-      }
-      const file = await request.file();
-      if (!file || file.fieldname !== PHOTO_FIELD) {
-        throw new AppError('VALIDATION_FAILED', `Send the photo in the file field "${PHOTO_FIELD}"`);
-      }
-      const data = await file.toBuffer(); // 413 PAYLOAD_TOO_LARGE past MAX_PHOTO_BYTES
-      return uploadPhoto(requestContext(request), storage, diner.userId, data);
+      const { file } = await readMultipart(request, {
+        fileField: PHOTO_FIELD,
+        maxFileBytes: MAX_PHOTO_BYTES,
+      });
+      return uploadPhoto(requestContext(request), storage, diner.userId, file.data);
     },
   );
 }
