@@ -6,6 +6,7 @@ export * from './live.ts';
 export * from './me.ts';
 export * from './menu.ts';
 export * from './orders.ts';
+export * from './receipts.ts';
 export * from './reservations.ts';
 export * from './restaurants.ts';
 export * from './table-join.ts';
