@@ -160,6 +160,28 @@ describe('inspectPdf: streams', () => {
     expect(verdictOf(pdf)).toEqual({ ok: false, reason: 'ACTIVE_CONTENT', name: 'AA' });
   });
 
+  it('decodes a stream that has only /N (some viewers take a missing /First for 0)', () => {
+    const data = deflateSync(latin1(`6 20 ${' '.repeat(15)}<< /S /Launch >>`));
+    const pdf = buildPdf(['<< /Type /Catalog >>', pdfStream('/N 1 /Filter /FlateDecode', data)]);
+    expect(verdictOf(pdf)).toEqual({ ok: false, reason: 'ACTIVE_CONTENT', name: 'Launch' });
+  });
+
+  it('refuses a stream with more possible lengths than it looks at', () => {
+    const lengths = [3, 4, 5, 6, 7].map((n) => `4 0 obj ${n} endobj`).join('\n');
+    const pdf = buildPdf([
+      '<< /Type /Catalog >>',
+      latin1(`<< /Length 4 0 R >>\nstream\nabcdefgh\nendstream`),
+    ]);
+    const withLengths = Buffer.concat([pdf, latin1(`${lengths}\n`)]);
+    expect(reasonOf(verdictOf(withLengths))).toBe('UNCHECKABLE');
+  });
+
+  it('reads a file that defines the same small object many times, in one pass', () => {
+    const pdf = receiptPdf();
+    const repeated = latin1('7 0 obj 12 endobj\n'.repeat(200_000));
+    expect(verdictOf(Buffer.concat([pdf, repeated]))).toEqual({ ok: true });
+  });
+
   it('does not decode image, font or content streams (their bytes are not objects)', () => {
     const pdf = receiptPdf({ more: [flateStream('/Type /XObject /Subtype /Image', noise(300_000))] });
     expect(verdictOf(pdf)).toEqual({ ok: true });

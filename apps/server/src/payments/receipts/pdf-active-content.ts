@@ -66,7 +66,15 @@ const isShort = (name: string) => name.length <= 2;
 
 const WHITESPACE = '\\x00\\t\\n\\f\\r ';
 const DELIMITERS = '()<>\\[\\]{}/%';
-const NAME = new RegExp(`/([^${WHITESPACE}${DELIMITERS}]*)`, 'g');
+/**
+ * A name that may be one of those looked for: it starts with the first letter of one of them, or
+ * with a `#` escape (the others are passed over unread: a file of names costs little).
+ */
+const NAME = new RegExp(
+  `/(?=[#${[...new Set([...ACTIVE_NAMES, 'Encrypt', 'OpenAction'].map((name) => name[0]))].join('')}])` +
+    `([^${WHITESPACE}${DELIMITERS}]+)`,
+  'g',
+);
 const STREAM_KEYWORD = new RegExp(
   `(?<=^|[${WHITESPACE}${DELIMITERS}])stream(?=[${WHITESPACE}${DELIMITERS}]|$)`,
   'g',
@@ -90,7 +98,23 @@ const isDelimiter = (c: string) => c !== '' && '()<>[]{}/%'.includes(c);
 
 /** A name's text with its `#xx` escapes decoded (PDF 1.2+; any case of hex digit). */
 export function decodePdfName(raw: string): string {
-  return raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  let name = '';
+  for (let i = 0; i < raw.length; i += 1) {
+    const high = raw[i] === '#' ? hexValue(raw.charCodeAt(i + 1)) : -1;
+    const low = high >= 0 ? hexValue(raw.charCodeAt(i + 2)) : -1;
+    if (low >= 0) {
+      name += String.fromCharCode(high * 16 + low);
+      i += 2;
+    } else name += raw[i];
+  }
+  return name;
+}
+
+/** The value of a hex digit's character code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
 }
 
 /** The index of the first character after whitespace and comments from `i`. */
@@ -110,8 +134,10 @@ type Finding = Exclude<PdfVerdict, { ok: true } | { reason: 'UNCHECKABLE' }>;
  */
 function findActiveName(text: string, quiet: readonly (readonly [number, number])[] = []): Finding | null {
   let q = 0;
-  for (const match of text.matchAll(NAME)) {
-    const name = decodePdfName(match[1]!);
+  NAME.lastIndex = 0;
+  for (let match = NAME.exec(text); match; match = NAME.exec(text)) {
+    const raw = match[1]!;
+    const name = raw.includes('#') ? decodePdfName(raw) : raw;
     if (name === 'Encrypt') return { ok: false, reason: 'ENCRYPTED' };
     if (name === 'OpenAction') {
       // a destination to open at is harmless; anything else (an action) is refused
@@ -259,6 +285,9 @@ interface StreamObject {
   ends: number[];
 }
 
+/** The most readings of one stream's length looked at (by `endstream`, by each `/Length` found). */
+const MAX_READINGS = 4;
+
 function sortedPositions(text: string, pattern: RegExp): number[] {
   return Array.from(text.matchAll(pattern), (match) => match.index);
 }
@@ -293,7 +322,9 @@ function findStreams(text: string, limits: PdfLimits): StreamObject[] | string {
   const integers = new Map<string, number[]>();
   for (const match of text.matchAll(INTEGER_OBJECT)) {
     const key = `${match[1]} ${match[2]}`;
-    integers.set(key, [...(integers.get(key) ?? []), Number(match[3])]);
+    const values = integers.get(key);
+    if (values) values.push(Number(match[3]));
+    else integers.set(key, [Number(match[3])]);
   }
   const endstreams = sortedPositions(text, /endstream/g);
 
@@ -338,6 +369,7 @@ function findStreams(text: string, limits: PdfLimits): StreamObject[] | string {
       if (TO_ENDSTREAM.exec(text) && TO_ENDSTREAM.lastIndex - 'endstream'.length === e) continue;
       ends.add(start + n);
     }
+    if (ends.size > MAX_READINGS) return `the stream at byte ${keyword} has too many possible lengths`;
     streams.push({ dict: dict.entries, start, ends: [...ends].sort((a, b) => a - b) });
   }
   return streams;
@@ -346,12 +378,13 @@ function findStreams(text: string, limits: PdfLimits): StreamObject[] | string {
 // ---- object streams -----------------------------------------------------------------------------
 
 /**
- * A stream a viewer could read objects from: an object stream, or anything shaped like one
- * (viewers find the objects by `/First`; some do not look at `/Type`).
+ * A stream a viewer could read objects from: an object stream, or anything shaped like one —
+ * some viewers do not look at `/Type`, and some take a missing `/First` for 0, needing only `/N`.
+ * (An ICC profile's `/N` makes it one too: it is decoded and read, which costs little.)
  */
 function holdsObjects(dict: Map<string, PdfValue>): boolean {
   const type = dict.get('Type');
-  return dict.has('First') || (type?.kind === 'name' && type.name === 'ObjStm');
+  return dict.has('First') || dict.has('N') || (type?.kind === 'name' && type.name === 'ObjStm');
 }
 
 /** The filter names of a stream, or a reason it cannot be decoded here. */
