@@ -9,6 +9,7 @@ import { checkReceipt } from '../apps/server/src/payments/receipts/receipt-file.
 import {
   buildPdf,
   compressedReceiptPdf,
+  noiseBytes as noise,
   pdfStream,
   receiptPdf,
   receiptPicture,
@@ -23,18 +24,6 @@ const filled = (unit: string) =>
     latin1('%PDF-1.7\n'),
     latin1(unit.repeat(Math.floor((MAX_RECEIPT_BYTES - 9) / unit.length))),
   ]);
-
-function noise(length: number): Buffer {
-  const bytes = Buffer.alloc(length);
-  let x = 0x2545f491;
-  for (let i = 0; i < length; i += 1) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    bytes[i] = x & 0xff;
-  }
-  return bytes;
-}
 
 async function median(run: () => unknown, times = 5): Promise<number> {
   const figures: number[] = [];

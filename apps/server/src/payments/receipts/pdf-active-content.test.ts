@@ -7,6 +7,7 @@ import {
   compressedReceiptPdf,
   flateStream,
   goodReceipts,
+  noiseBytes as noise,
   pdfStream,
   receiptPdf,
 } from './testing/fixtures.ts';
@@ -14,20 +15,10 @@ import {
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 const JS_ACTION = '<< /S /JavaScript /JS (app.alert\\(1\\)) >>';
 const verdictOf = (pdf: Buffer) => inspectPdf(pdf);
+/** `pdf` with `text` written in at byte `at`. */
+const insertedInto = (pdf: Buffer, at: number, text: string) =>
+  Buffer.concat([pdf.subarray(0, at), latin1(text), pdf.subarray(at)]);
 const reasonOf = (verdict: PdfVerdict) => (verdict.ok ? 'OK' : verdict.reason);
-
-/** Pseudo-random bytes from a fixed seed (xorshift32), to stand for compressed image data. */
-function noise(length: number, seed = 0x2545f491): Buffer {
-  const bytes = Buffer.alloc(length);
-  let x = seed;
-  for (let i = 0; i < length; i += 1) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    bytes[i] = x & 0xff;
-  }
-  return bytes;
-}
 
 describe('decodePdfName', () => {
   it.each([
@@ -118,12 +109,7 @@ describe('inspectPdf: names', () => {
   });
 
   it('finds a short name in a comment or outside every object (viewers repair files)', () => {
-    const pdf = receiptPdf();
-    const withJunk = Buffer.concat([
-      pdf.subarray(0, 20),
-      latin1('\n<< /AA << /O 9 0 R >> >>\n'),
-      pdf.subarray(20),
-    ]);
+    const withJunk = insertedInto(receiptPdf(), 20, '\n<< /AA << /O 9 0 R >> >>\n');
     expect(reasonOf(verdictOf(withJunk))).toBe('ACTIVE_CONTENT');
   });
 });
@@ -208,12 +194,7 @@ describe('inspectPdf: streams', () => {
   });
 
   it('refuses a stream keyword that no object header comes before, or a second one after the same header', () => {
-    const pdf = receiptPdf();
-    const orphan = Buffer.concat([
-      pdf.subarray(0, 15),
-      latin1('\nstream\nxyz\nendstream\n'),
-      pdf.subarray(15),
-    ]);
+    const orphan = insertedInto(receiptPdf(), 15, '\nstream\nxyz\nendstream\n');
     expect(reasonOf(verdictOf(orphan))).toBe('UNCHECKABLE');
     const twice = buildPdf([
       '<< /Type /Catalog >>',

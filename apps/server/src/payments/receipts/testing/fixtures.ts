@@ -214,6 +214,22 @@ export function compressedReceiptPdf(
 
 const JS_ACTION = '<< /Type /Action /S /JavaScript /JS (app.alert\\(document.cookie\\)) >>';
 
+/**
+ * Pseudo-random bytes from a fixed seed (xorshift32): what compressed image data looks like to
+ * the PDF scanner, the same on every run.
+ */
+export function noiseBytes(length: number, seed = 0x2545f491): Buffer {
+  const bytes = Buffer.alloc(length);
+  let x = seed;
+  for (let i = 0; i < length; i += 1) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}
+
 /** A PNG header claiming `width`×`height` pixels, with almost no pixel data: a decompression bomb. */
 function pngClaiming(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
