@@ -1,9 +1,13 @@
 /**
  * Multipart uploads, read one way by every route that takes a file (the profile photo, Pago Móvil
- * receipts). The routes plugin registers the parser for its own routes, and each route reads its
- * request with `readMultipart`, which answers the checked text fields and the file's bytes:
+ * receipts). The parser is registered in a scope holding the upload routes only (a multipart
+ * body sent anywhere else stays a 415), and each route reads its request with `readMultipart`,
+ * which answers the checked text fields and the file's bytes:
  *
- *   await registerMultipart(app);   // in the routes plugin: multipart/form-data is taken there only
+ *   await app.register(async (uploads) => {
+ *     await registerMultipart(uploads);
+ *     uploads.post('/api/…', { schema }, async (request) => { … });
+ *   });
  *   const { fields, file } = await readMultipart(request, {
  *     fileField: 'receipt',
  *     maxFileBytes: MAX_RECEIPT_BYTES,
@@ -57,8 +61,9 @@ const DEFAULT_MAX_FIELD_BYTES = 1024;
 const PART_HEADER_LIMITS = { headerPairs: 8, headerSize: 8 * 1024, fieldNameSize: 100 };
 
 /**
- * Registers the multipart parser in `app` (the routes plugin's own scope: other routes keep
- * answering 415 to a multipart body). The defaults are strict; `readMultipart` sets each form's.
+ * Registers the multipart parser in `app`, a scope that holds the upload routes and nothing else
+ * (routes outside it keep answering 415 to a multipart body). Its defaults are strict;
+ * `readMultipart` sets each form's limits.
  */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, {

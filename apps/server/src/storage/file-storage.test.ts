@@ -61,6 +61,7 @@ describe('private files', () => {
   it('answers null for a key with no file, and deletes idempotently', async () => {
     expect(await storage.getPrivate('restaurants/r1/pagos movil/none.pdf')).toBeNull();
     expect(await storage.getPrivate(`${RECEIPT_KEY}/deeper`)).toBeNull(); // a file where a folder would be
+    expect(await storage.getPrivate('restaurants/r1/pagos movil')).toBeNull(); // a folder
     const key = 'restaurants/r1/pagos movil/tx-3.png';
     await storage.putPrivate(key, Buffer.from('x'), { contentType: 'image/png' });
     await storage.deletePrivate(key);

@@ -18,7 +18,10 @@ import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** A private file as read back: its bytes as a stream, its media type and its size in bytes. */
+/**
+ * A private file as read back: its bytes as a stream (consume it, or destroy it, to release the
+ * file), its media type and its size in bytes.
+ */
 export interface PrivateFile {
   body: Readable;
   contentType: string;
@@ -87,6 +90,11 @@ async function readPrivate(file: string): Promise<PrivateFile | null> {
   });
   if (!handle) return null;
   try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      return null; // a folder: the key names no file
+    }
     const head = Buffer.alloc(MAX_HEADER_BYTES);
     const { bytesRead } = await handle.read(head, 0, MAX_HEADER_BYTES, 0);
     const newline = head.subarray(0, bytesRead).indexOf(0x0a);
@@ -94,9 +102,8 @@ async function readPrivate(file: string): Promise<PrivateFile | null> {
     const meta: unknown = JSON.parse(head.subarray(0, newline).toString('utf8'));
     const contentType = (meta as { contentType?: unknown } | null)?.contentType;
     if (typeof contentType !== 'string') throw new Error(`private file ${file} has no content type`);
-    const { size } = await handle.stat();
     const body = handle.createReadStream({ start: newline + 1, autoClose: true });
-    return { body, contentType, size: size - newline - 1 };
+    return { body, contentType, size: stat.size - newline - 1 };
   } catch (error) {
     await handle.close();
     throw error;

@@ -285,6 +285,21 @@ describe('POST /api/me/photo with a malformed multipart body', () => {
   });
 });
 
+describe('multipart outside the upload route', () => {
+  it('is a 415 on PATCH /api/me, changing nothing', async () => {
+    const body = multipartBody([{ name: 'displayName', data: 'Multipart Name' }]);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { 'content-type': body.contentType, origin: TEST_ORIGIN, cookie: user.cookie },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await getWith(t.app, '/api/me', user.cookie)).json().displayName).not.toBe('Multipart Name');
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes the profile and user-list endpoints', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();

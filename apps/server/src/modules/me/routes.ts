@@ -26,8 +26,6 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const storage = options.storage ?? localFileStorage(app.config.dataDir);
 
-  await registerMultipart(app);
-
   app.get(
     '/api/auth-providers',
     {
@@ -71,33 +69,38 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     },
   );
 
-  app.post(
-    '/api/me/photo',
-    {
-      schema: {
-        tags: ['me'],
-        summary: 'Upload my profile photo',
-        description:
-          `multipart/form-data with one file field "${PHOTO_FIELD}": a JPEG, PNG or WebP picture (checked by its ` +
-          `content) of at most ${MAX_PHOTO_BYTES} bytes. It is stored as a 512×512 WebP.`,
-        consumes: ['multipart/form-data'],
-        response: {
-          200: meSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+  // multipart is taken by the upload route only: a multipart body elsewhere stays a 415
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await registerMultipart(uploads);
+    uploads.post(
+      '/api/me/photo',
+      {
+        schema: {
+          tags: ['me'],
+          summary: 'Upload my profile photo',
+          description:
+            `multipart/form-data with one file field "${PHOTO_FIELD}": a JPEG, PNG or WebP picture (checked by its ` +
+            `content) of at most ${MAX_PHOTO_BYTES} bytes. It is stored as a 512×512 WebP.`,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: meSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+          },
         },
       },
-    },
-    async (request) => {
-      const diner = await requireDiner(request);
-      const { file } = await readMultipart(request, {
-        fileField: PHOTO_FIELD,
-        maxFileBytes: MAX_PHOTO_BYTES,
-      });
-      return uploadPhoto(requestContext(request), storage, diner.userId, file.data);
-    },
-  );
+      async (request) => {
+        const diner = await requireDiner(request);
+        const { file } = await readMultipart(request, {
+          fileField: PHOTO_FIELD,
+          maxFileBytes: MAX_PHOTO_BYTES,
+        });
+        return uploadPhoto(requestContext(request), storage, diner.userId, file.data);
+      },
+    );
+  });
 }
