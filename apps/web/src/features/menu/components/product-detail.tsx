@@ -22,10 +22,10 @@ import {
   priceChoice,
   type ProductChoice,
   selectionsOf,
-} from '@/features/menu/product-choice';
+} from '@/lib/product-choice';
 import { useLiveMenu } from '@/features/menu/use-live-menu';
-import { PreferenceFieldset } from './preference-fieldset';
-import { QuantityStepper } from './quantity-stepper';
+import { PreferenceFieldset } from '@/components/product/preference-fieldset';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 
 const COMMENTS_MAX_LENGTH = 300;
 
