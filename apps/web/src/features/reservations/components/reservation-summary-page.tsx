@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { useReservation } from '@/features/reservations/api/get-reservation';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
@@ -29,6 +32,15 @@ export function ReservationSummaryPage({ reservationId, userId }: { reservationI
             </p>
           ) : null}
           <ReservationDetails {...detailsOf(query.data)} />
+          <Link
+            to={href('restaurant.reservation.order', {
+              restaurantId: query.data.restaurantId,
+              reservationId: query.data.id,
+            })}
+            className={`${buttonClasses({ size: 'lg' })} self-start`}
+          >
+            {t('reservation.action.order')}
+          </Link>
           <ReservationActions reservation={query.data} userId={userId} />
           <MemberList reservation={query.data} />
         </>
