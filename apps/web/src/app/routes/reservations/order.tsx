@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { CartBar } from '@/features/orders/components/cart-bar';
 import { TableOrderPage } from '@/features/orders/components/table-order-page';
@@ -10,7 +11,9 @@ import { ReservationFrame } from '@/features/reservations/components/reservation
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
 import { useT } from '@/lib/i18n';
 import { useAuth } from '@/app/session';
-import { useReservationOrdering } from '@/app/routes/use-ordering';
+import { usePageOrdering } from '@/app/routes/ordering';
+
+const noChoice = () => undefined;
 
 function OrderRoute({
   restaurantId,
@@ -24,7 +27,13 @@ function OrderRoute({
   const t = useT();
   const reservation = useReservation(reservationId);
   useLiveReservation(reservationId, reservation.isSuccess);
-  const ordering = useReservationOrdering(restaurantId, reservation.data);
+  // Orders go to this reservation while it takes them (not cancelled, not over).
+  const target = reservation.data?.isCurrent ? reservation.data : null;
+  const reservations = useMemo(() => (target ? [target] : []), [target]);
+  const [ordering, orderingState] = usePageOrdering(
+    { restaurantId, reservations, reservation: target, chooseReservation: noChoice },
+    { wantsProducts: true },
+  );
   if (!reservation.data) {
     return (
       <ReservationFrame title={t('page.restaurant.reservation.order.title')}>
@@ -42,6 +51,7 @@ function OrderRoute({
   }
   return (
     <OrderingProvider value={ordering}>
+      {orderingState}
       <TableOrderPage reservation={reservation.data} userId={userId} />
       <CartBar />
     </OrderingProvider>

@@ -2,16 +2,13 @@ import { useParams, useSearchParams } from 'react-router';
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { useProduct } from '@/features/menu/api/get-product';
 import { ProductDetail } from '@/features/menu/components/product-detail';
-import { addToCartAndSay } from '@/features/orders/cart-store';
-import { CartBar } from '@/features/orders/components/cart-bar';
-import { OrderFor } from '@/features/orders/components/order-for';
 import { OrderingNote } from '@/features/orders/components/ordering-note';
 import { OrderingProvider } from '@/features/orders/ordering';
 import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
 import { useLocalized } from '@/lib/i18n';
 import { tableQueryFor } from '@/lib/visit-context';
 import { useAuth } from '@/app/session';
-import { useRestaurantOrdering } from '@/app/routes/use-ordering';
+import { CartBar, OrderFor, usePageOrdering, useRestaurantReservations } from '@/app/routes/ordering';
 import { useSignInHref } from '@/app/routes/use-sign-in-href';
 
 export function Component() {
@@ -22,13 +19,14 @@ export function Component() {
   const product = useProduct(restaurantId, productId);
   const hasSession = useAuth() !== null;
   const signInHref = useSignInHref();
-  const ordering = useRestaurantOrdering(restaurantId, {
+  const reservations = useRestaurantReservations(restaurantId);
+  const [ordering, orderingState] = usePageOrdering(reservations, {
     wantsPoints: product.data !== undefined && product.data.pointsPrice !== null,
   });
-  const reservationId = ordering.reservation?.id ?? null;
   const name = product.data ? localized(product.data.name) : '';
   return (
     <OrderingProvider value={ordering}>
+      {orderingState}
       <ProductDetail
         key={`${restaurantId}/${productId}`}
         restaurantId={restaurantId}
@@ -40,12 +38,18 @@ export function Component() {
         favoriteToggle={
           <FavoriteToggle type="products" id={productId} hasSession={hasSession} signInHref={signInHref} />
         }
-        {...(reservationId && { onAdd: (line) => addToCartAndSay(reservationId, line, name) })}
+        {...(ordering && { onAdd: (line) => ordering.addToCart(line, name) })}
         orderPanel={<OrderFor />}
-        orderingNote={<OrderingNote restaurantId={restaurantId} />}
-        pointsBalance={ordering.pointsBalance}
+        orderingNote={
+          <OrderingNote
+            restaurantId={restaurantId}
+            // Known to have a reservation here, its ordering still loading.
+            isLoading={reservations.isLoading || reservations.reservation !== null}
+          />
+        }
+        pointsBalance={ordering?.pointsBalance ?? null}
       />
-      <CartBar />
+      {ordering ? <CartBar /> : null}
     </OrderingProvider>
   );
 }

@@ -5,7 +5,8 @@ import { IconBag } from '@/components/ui/icons';
 import { useT } from '@/lib/i18n';
 import { BOTTOM_BAR_HEIGHT_VAR } from '@/lib/toast';
 import { useCart } from '@/features/orders/cart-store';
-import { summarizeCart, useOrdering } from '@/features/orders/ordering';
+import { summarizeCart } from '@/features/orders/cart-summary';
+import { useOrdering } from '@/features/orders/ordering';
 
 const loadCartSheet = () => import('./cart-sheet');
 const CartSheet = lazy(loadCartSheet);
@@ -34,7 +35,7 @@ function useBottomBarHeight(bar: HTMLElement | null): void {
 export function CartBar() {
   const t = useT();
   const ordering = useOrdering();
-  const reservationId = ordering?.reservation?.id ?? null;
+  const reservationId = ordering?.reservation.id ?? null;
   const cart = useCart(reservationId);
   const [isOpen, setOpen] = useState(false);
   const [bar, setBar] = useState<HTMLElement | null>(null);
@@ -47,8 +48,7 @@ export function CartBar() {
 
   const summary = summarizeCart(cart, ordering.products);
   const count = summary?.itemCount ?? cart.reduce((sum, item) => sum + item.quantity, 0);
-  const subtotal =
-    summary && ordering.country !== null ? formatMoney(summary.subtotalMinor, ordering.country) : null;
+  const subtotal = summary ? formatMoney(summary.subtotalMinor, ordering.country) : null;
 
   return (
     <>

@@ -26,7 +26,8 @@ import {
 } from '@/features/orders/cart-store';
 import { cartLineOptions } from '@/features/orders/line-text';
 import { sendFailure } from '@/features/orders/order-errors';
-import { summarizeCart, useOrdering } from '@/features/orders/ordering';
+import { summarizeCart } from '@/features/orders/cart-summary';
+import { useOrdering } from '@/features/orders/ordering';
 import { useReservationLabel } from '@/features/orders/reservation-label';
 import { OptionList } from './option-list';
 
@@ -221,7 +222,7 @@ export default function CartSheet({ onClose }: { onClose: () => void }) {
   if (!ordering || !reservation) return null;
 
   const { country, products } = ordering;
-  const money = (minor: number) => (country ? formatMoney(minor, country) : '…');
+  const money = (minor: number) => formatMoney(minor, country);
   const summary = summarizeCart(cart, products);
   const problems = new Map(summary?.problems.map((problem) => [problem.itemId, problem]));
   const prices = new Map(summary?.lines.map((line) => [line.itemId, line]));
@@ -253,7 +254,7 @@ export default function CartSheet({ onClose }: { onClose: () => void }) {
         const count = items.reduce((sum, item) => sum + item.quantity, 0);
         removeCartItems(reservationId, new Set(items.map((item) => item.id)));
         notify('success', 'order.send.sent', { count });
-        ordering.onSendSettled?.();
+        ordering.onSendSettled();
         onClose();
         if (location.pathname !== orderHref) void navigate(orderHref);
       },
@@ -265,7 +266,7 @@ export default function CartSheet({ onClose }: { onClose: () => void }) {
           line: refused ? { itemId: refused.id, sent: asSent(refused) } : null,
           available: refusal.available,
         });
-        ordering.onSendSettled?.();
+        ordering.onSendSettled();
       },
     });
   };

@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
-import { useOrdering } from '@/features/orders/ordering';
 
 /** Why a dish cannot be added here: the diner's reservations are still loading, or there is none to order for. */
-export function OrderingNote({ restaurantId }: { restaurantId: string }) {
+export function OrderingNote({ restaurantId, isLoading }: { restaurantId: string; isLoading: boolean }) {
   const t = useT();
-  const ordering = useOrdering();
-  if (ordering?.isLoading) return <p>{t('order.note.loading')}</p>;
+  if (isLoading) return <p>{t('order.note.loading')}</p>;
   return (
     <p>
       {t('order.note.reserve')}{' '}

@@ -21,7 +21,7 @@ export function QuickAdd({ product, query }: { product: Product; query?: Query }
   const t = useT();
   const localized = useLocalized();
   const ordering = useOrdering();
-  const reservationId = ordering?.reservation?.id ?? null;
+  const reservationId = ordering?.reservation.id ?? null;
   const cart = useCart(reservationId);
   if (!reservationId) return null;
   const name = localized(product.name);
