@@ -23,6 +23,7 @@ const CartBarModule = lazy(() =>
 const OrderForModule = lazy(() =>
   import('@/features/orders/components/order-for').then((module) => ({ default: module.OrderFor })),
 );
+/** The cart sheet opens from the cart bar; it loads (and is fetched as soon as the bar shows) apart from it. */
 
 /** The ordering screens, loaded with the rest of ordering (inside an `OrderingProvider`). */
 export function QuickAdd(props: ComponentProps<typeof QuickAddModule>) {

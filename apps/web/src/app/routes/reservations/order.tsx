@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { CartBar } from '@/features/orders/components/cart-bar';
 import { TableOrderPage } from '@/features/orders/components/table-order-page';
 import { OrderingProvider } from '@/features/orders/ordering';
 import { useReservation } from '@/features/reservations/api/get-reservation';
@@ -11,7 +10,7 @@ import { ReservationFrame } from '@/features/reservations/components/reservation
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
 import { useT } from '@/lib/i18n';
 import { useAuth } from '@/app/session';
-import { usePageOrdering } from '@/app/routes/ordering';
+import { CartBar, usePageOrdering } from '@/app/routes/ordering';
 
 const noChoice = () => undefined;
 

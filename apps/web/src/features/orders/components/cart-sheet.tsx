@@ -202,7 +202,7 @@ function CartLineItem({
  * A refusal keeps the cart and names the line to fix; with no connection the cart stays and sending
  * waits.
  */
-export default function CartSheet({ onClose }: { onClose: () => void }) {
+export function CartSheet({ onClose }: { onClose: () => void }) {
   const t = useT();
   const ordering = useOrdering();
   const labelOf = useReservationLabel();
