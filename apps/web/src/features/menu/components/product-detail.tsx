@@ -24,10 +24,7 @@ import {
   selectionsOf,
 } from '@/lib/product-choice';
 import { useLiveMenu } from '@/features/menu/use-live-menu';
-import { PreferenceFieldset } from '@/components/product/preference-fieldset';
-import { QuantityStepper } from '@/components/ui/quantity-stepper';
-
-const COMMENTS_MAX_LENGTH = 300;
+import { ChoiceFields } from '@/components/product/choice-fields';
 
 /** One line of an order, as the product page puts it together (the domain's pending item, without its id). */
 export type ProductLine = Required<{ [K in keyof NewPendingItem]: NonNullable<NewPendingItem[K]> }>;
@@ -155,7 +152,6 @@ export function ProductDetail({
   const [choice, setChoice] = useState<ProductChoice>(EMPTY_CHOICE);
   const [showMissing, setShowMissing] = useState(false);
   const [payWithPoints, setPayWithPoints] = useState(false);
-  const commentsId = useId();
   const noteId = useId();
   const pointsNoteId = useId();
   const isMissing = product.isError && isNotFound(product.error);
@@ -204,7 +200,8 @@ export function ProductDetail({
     const description = localized(dish.description);
     const price = priceChoice(dish, choice);
     const missing = missingRequired(dish, choice);
-    const missingKeys = new Set(missing.map((preference) => preference.key));
+    // Marked once the diner tried to go on without them.
+    const missingKeys = new Set(showMissing ? missing.map((preference) => preference.key) : []);
     const canOrder = onAdd !== undefined;
     const points =
       canOrder && dish.pointsPrice !== null ? pointsCost(dish.pointsPrice, choice.quantity) : null;
@@ -250,42 +247,13 @@ export function ProductDetail({
         </header>
 
         <form onSubmit={onSubmit} className="flex flex-col gap-6" noValidate>
-          {dish.preferences.map((preference) => (
-            <PreferenceFieldset
-              key={preference.key}
-              preference={preference}
-              choice={choice}
-              onChange={setChoice}
-              country={restaurant.country}
-              isMissing={showMissing && missingKeys.has(preference.key)}
-            />
-          ))}
-
-          <div className="flex flex-col gap-2">
-            <span aria-hidden="true" className="text-lg font-bold">
-              {t('product.quantity')}
-            </span>
-            <QuantityStepper
-              value={choice.quantity}
-              label={t('product.quantity')}
-              onChange={(quantity) => setChoice((current) => ({ ...current, quantity }))}
-            />
-          </div>
-
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={commentsId} className="text-lg font-bold">
-              {t('product.comments.label')}
-            </label>
-            <textarea
-              id={commentsId}
-              value={choice.comments}
-              maxLength={COMMENTS_MAX_LENGTH}
-              rows={3}
-              onChange={(event) => setChoice((current) => ({ ...current, comments: event.target.value }))}
-              placeholder={t('product.comments.placeholder')}
-              className="rounded-xl border-2 border-line bg-white px-4 py-3 text-lg placeholder:text-ink-muted"
-            />
-          </div>
+          <ChoiceFields
+            preferences={dish.preferences}
+            choice={choice}
+            onChange={setChoice}
+            country={restaurant.country}
+            missingKeys={missingKeys}
+          />
 
           <PriceSummary
             product={dish}

@@ -1,11 +1,10 @@
 import type { Order, Product } from '@comensal/contracts';
-import { formatMoney, MAX_ORDER_COMMENTS_LENGTH, MAX_ORDER_QUANTITY, pointsCost } from '@comensal/domain';
+import { formatMoney, pointsCost } from '@comensal/domain';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { PreferenceFieldset } from '@/components/product/preference-fieldset';
+import { ChoiceFields } from '@/components/product/choice-fields';
 import { Button } from '@/components/ui/button';
-import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useLocalized, useT } from '@/lib/i18n';
 import {
   choiceOf,
@@ -41,7 +40,6 @@ export function EditOrderDialog({
   const t = useT();
   const intl = useIntl();
   const localized = useLocalized();
-  const commentsId = useId();
   const update = useUpdateOrder(order.reservationId);
   const [choice, setChoice] = useState<ProductChoice>(() =>
     product
@@ -50,7 +48,8 @@ export function EditOrderDialog({
   );
   const [showMissing, setShowMissing] = useState(false);
   const missing = product ? missingRequired(product, choice) : [];
-  const missingKeys = new Set(missing.map((preference) => preference.key));
+  // Marked once the diner tried to go on without them.
+  const missingKeys = new Set(showMissing ? missing.map((preference) => preference.key) : []);
   const isPoints = order.pointsSpent > 0;
 
   let preview: string | null = null;
@@ -98,40 +97,13 @@ export function EditOrderDialog({
                 {product ? t('order.edit.description') : t('order.edit.descriptionGone')}
               </Dialog.Description>
             </div>
-            {product?.preferences.map((preference) => (
-              <PreferenceFieldset
-                key={preference.key}
-                preference={preference}
-                choice={choice}
-                onChange={setChoice}
-                country={country}
-                isMissing={showMissing && missingKeys.has(preference.key)}
-              />
-            ))}
-            <div className="flex flex-col gap-2">
-              <span aria-hidden="true" className="text-lg font-bold">
-                {t('product.quantity')}
-              </span>
-              <QuantityStepper
-                value={choice.quantity}
-                max={MAX_ORDER_QUANTITY}
-                label={t('product.quantity')}
-                onChange={(quantity) => setChoice((current) => ({ ...current, quantity }))}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={commentsId} className="text-lg font-bold">
-                {t('product.comments.label')}
-              </label>
-              <textarea
-                id={commentsId}
-                value={choice.comments}
-                maxLength={MAX_ORDER_COMMENTS_LENGTH}
-                rows={3}
-                onChange={(event) => setChoice((current) => ({ ...current, comments: event.target.value }))}
-                className="rounded-xl border-2 border-line bg-white px-4 py-3 text-lg"
-              />
-            </div>
+            <ChoiceFields
+              preferences={product?.preferences ?? []}
+              choice={choice}
+              onChange={setChoice}
+              country={country}
+              missingKeys={missingKeys}
+            />
             {preview ? (
               <p className="text-lg">
                 {t('order.edit.newPrice')} <strong>{preview}</strong>
