@@ -1,5 +1,5 @@
 import type { Reservation } from '@comensal/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { sessionStore, STORAGE_KEYS } from '@/lib/storage';
 
 /**
@@ -53,9 +53,12 @@ export function useOrderTarget(
 ): [Reservation | null, (reservationId: string) => void] {
   const [chosen, setChosen] = useState(() => ({ restaurantId, id: rememberedOrderTarget(restaurantId) }));
   const chosenId = chosen.restaurantId === restaurantId ? chosen.id : rememberedOrderTarget(restaurantId);
-  const choose = (reservationId: string) => {
-    rememberOrderTarget(restaurantId, reservationId);
-    setChosen({ restaurantId, id: reservationId });
-  };
+  const choose = useCallback(
+    (reservationId: string) => {
+      rememberOrderTarget(restaurantId, reservationId);
+      setChosen({ restaurantId, id: reservationId });
+    },
+    [restaurantId],
+  );
   return [pickOrderTarget(choices, chosenId), choose];
 }
