@@ -4,12 +4,14 @@
 import pg from 'pg';
 import { RESTAURANT_CATEGORIES } from '../../packages/domain/src/index.ts';
 import {
+  SAMPLE_EXTRAS,
+  SAMPLE_SIZE,
   buildSeedProduct,
   buildSeedRestaurant,
   insertRestaurant,
 } from '../../apps/server/src/db/seed/insert-restaurant.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import type { SeedPreference, SeedProduct } from '../../apps/server/src/db/seed/types.ts';
+import type { SeedProduct } from '../../apps/server/src/db/seed/types.ts';
 
 const CATEGORIES = RESTAURANT_CATEGORIES;
 const WORDS = ['Sabor', 'Fogón', 'Mar', 'Huerta', 'Brasa', 'Café', 'Picada', 'Cocina', 'Ñandú', 'Árbol'];
@@ -60,28 +62,6 @@ export async function insertGeneratedRestaurants(
   }
 }
 
-const SIZE: SeedPreference = {
-  key: 'size',
-  name: { es: 'Tamaño', en: 'Size' },
-  multiple: false,
-  required: true,
-  options: [
-    { key: 'regular', name: { es: 'Normal', en: 'Regular' }, priceMinor: 0 },
-    { key: 'large', name: { es: 'Grande', en: 'Large' }, priceMinor: 1_500 },
-  ],
-};
-const EXTRAS: SeedPreference = {
-  key: 'extras',
-  name: { es: 'Agregados', en: 'Extras' },
-  multiple: true,
-  required: false,
-  options: [
-    { key: 'cheese', name: { es: 'Queso', en: 'Cheese' }, priceMinor: 800, maxQuantity: 3 },
-    { key: 'avocado', name: { es: 'Palta', en: 'Avocado' }, priceMinor: 1_200, maxQuantity: 2 },
-    { key: 'egg', name: { es: 'Huevo', en: 'Egg' }, priceMinor: 600 },
-  ],
-};
-
 /** A restaurant with a menu of `products` products in 8 sections (preferences, tags, discounts). */
 export async function insertBigMenu(
   db: Db,
@@ -115,7 +95,7 @@ export async function insertBigMenu(
           priceMinor: 3_000 + (i % 40) * 250,
           calories: 300 + (i % 9) * 50,
           tags: tags[i % tags.length]!,
-          preferences: i % 3 === 0 ? [SIZE, EXTRAS] : i % 3 === 1 ? [SIZE] : [],
+          preferences: i % 3 === 0 ? [SAMPLE_SIZE, SAMPLE_EXTRAS] : i % 3 === 1 ? [SAMPLE_SIZE] : [],
           discount: i % 10 === 0 ? { type: 'percent', value: 10 } : null,
         }),
       ),

@@ -48,7 +48,10 @@ export interface OAuthClient {
   clientSecret: string;
 }
 
-/** Sign-in/sign-up throttling (src/auth/rate-limit.ts): fixed windows, counters in PostgreSQL. */
+/**
+ * Sign-in/sign-up throttling (applied in src/auth/auth.ts): fixed windows, counters in PostgreSQL
+ * (src/db/rate-limit-repository.ts).
+ */
 export interface AuthRateLimit {
   /** Window length in seconds. */
   windowSeconds: number;

@@ -43,7 +43,9 @@ export type FavoriteRestaurant = z.infer<typeof favoriteRestaurantSchema>;
 export const favoriteProductSchema = z.object({
   /** The product as the menu shows it (prices in minor units of `product.currency`). */
   product: productSchema,
-  /** Enough of its restaurant to label the card and format money (SPEC §5 currency by country). */
+  /**
+   * Enough of its restaurant to label the card and format money (docs/product.md#currency-display).
+   */
   restaurant: z.object({
     id: z.uuid(),
     slug: z.string(),

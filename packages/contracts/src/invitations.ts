@@ -7,7 +7,7 @@ import {
 } from './reservations.ts';
 
 /**
- * Invitations to join a reservation (SPEC §4 Invitation).
+ * Invitations to join a reservation (docs/product.md#invitation-states).
  *
  *   POST /api/reservations/:id/invitations       creator   { email } → 201 Invitation
  *   GET  /api/invitations?scope=current|history  guest/user (own, newest first) → InvitationList

@@ -3,8 +3,8 @@ import { listOf, localizedSchema } from './common.ts';
 import { currencySchema } from './restaurants.ts';
 
 /**
- * The table's shared order (docs/product.md#orders). Every amount is integer minor units of the
- * restaurant's currency, computed by the server with the domain's `priceProduct`.
+ * The table's shared order (docs/product.md#orders). Every amount is integer minor units of
+ * the restaurant's currency, computed by the server with the domain's `priceProduct`.
  *
  *   GET    /api/reservations/:id/orders                members        → OrderList (oldest first)
  *   POST   /api/reservations/:id/orders                members        → 201 Order
@@ -13,12 +13,16 @@ import { currencySchema } from './restaurants.ts';
  *   DELETE /api/reservations/:id/orders/:orderId       the author     → 204 (stock and points back)
  *   GET    /api/reservations/:id/total                 members        → OrderTotal
  *
- * Refusals: 400 VALIDATION_FAILED (malformed; a preference rule: `details.reason`; in a batch
- * `details.index` names the item) · 401 UNAUTHENTICATED · 403 FORBIDDEN (not a member; not the
- * author) · 404 NOT_FOUND · 409 RESERVATION_CLOSED (cancelled or over) · 409 PRODUCT_UNAVAILABLE
- * (hidden, out of its schedule or sold out when sales without stock are prevented) · 409
- * OUT_OF_STOCK (fewer left than asked) · 409 NOT_ENOUGH_POINTS · 409 POINTS_NOT_ACCEPTED (the
- * product has no points price) · 409 ORDER_PAID (paid, awaiting confirmation or being paid).
+ * Refusals: 400 VALIDATION_FAILED (malformed; a preference rule: `details.reason`, e.g.
+ * `INVALID_PREFERENCE`, `REQUIRED_PREFERENCE_MISSING` with `details.preferenceKeys`) · 401
+ * UNAUTHENTICATED · 403 FORBIDDEN (not a member; not the author; the delivery line) · 404
+ * NOT_FOUND (reservation, order, or a product not of this restaurant) · 409 RESERVATION_CLOSED
+ * (cancelled or over) · 409 PRODUCT_UNAVAILABLE (hidden or out of its schedule or weekdays) · 409
+ * OUT_OF_STOCK (sold out, or fewer left than asked, when sales without stock are prevented;
+ * `details.available`) · 409 NOT_ENOUGH_POINTS (`details.balance`, `details.needed`) · 409
+ * POINTS_NOT_ACCEPTED (the product has no points price) · 409 ORDER_PAID (paid, awaiting
+ * confirmation or being paid). A refusal about one item names it: `details.index` (its position
+ * in the batch; 0 for a single order) and `details.productId`.
  */
 
 export const MAX_ORDER_QUANTITY = 99;
@@ -35,7 +39,12 @@ export const orderSelectionSchema = z
   .strict();
 export type OrderSelection = z.infer<typeof orderSelectionSchema>;
 
-const orderCommentsSchema = z.string().trim().max(MAX_ORDER_COMMENTS_LENGTH);
+/** Trimmed, at most 300 characters; line breaks and tabs allowed, no other control character. */
+const orderCommentsSchema = z
+  .string()
+  .trim()
+  .max(MAX_ORDER_COMMENTS_LENGTH)
+  .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, { error: 'must not contain control characters' });
 const orderQuantitySchema = z.number().int().min(1).max(MAX_ORDER_QUANTITY);
 
 export const createOrderInputSchema = z
@@ -44,7 +53,10 @@ export const createOrderInputSchema = z
     quantity: orderQuantitySchema,
     comments: orderCommentsSchema.optional(),
     selections: z.array(orderSelectionSchema).max(MAX_SELECTIONS).optional(),
-    /** Pay this line with the diner's points at the restaurant (`pointsPrice × quantity`). */
+    /**
+     * Pay this line with the diner's points at the restaurant (`pointsPrice × quantity`, options
+     * included; the line then costs 0). Only for a product with a points price above 0.
+     */
     payWithPoints: z.boolean().optional(),
   })
   .strict();
@@ -114,7 +126,7 @@ export const orderSchema = z.object({
   pointsSpent: z.number().int(),
   userId: z.uuid(),
   user: orderUserSchema,
-  /** Who paid it, when one payment covered it (the spec's `payer`). */
+  /** Who paid it, when one payment covered it (`payer`, docs/product.md#orders). */
   payer: z
     .object({ userId: z.uuid(), paymentType: paymentTypeSchema, pendingToConfirmed: z.boolean() })
     .nullable(),
@@ -125,7 +137,10 @@ export const orderSchema = z.object({
     pendingMinor: z.number().int(),
     dueMinor: z.number().int(),
   }),
-  /** The author may still change or delete it (nothing of it is paid or being paid). */
+  /**
+   * The caller may change or delete it now: they wrote it, it is a dish (never the delivery line)
+   * and nothing of it is paid, awaiting confirmation or held by a payment in progress.
+   */
   isEditable: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

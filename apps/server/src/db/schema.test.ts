@@ -31,6 +31,7 @@ const TABLES = [
   'reservations',
   'reservation_members',
   'invitations',
+  'join_requests',
   'orders',
   'pending_payments',
   'transactions',
@@ -63,6 +64,16 @@ afterAll(async () => {
   await client?.end();
   await db?.drop();
 });
+
+/** A pickup reservation of the user (no table: it never clashes); its id. */
+async function insertPickup(): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO reservations (restaurant_id, starts_at, ends_at, kind, created_by)
+     VALUES ($1, now(), now() + interval '1 hour', 'pickup', $2) RETURNING id`,
+    [place.restaurant.id, userId],
+  );
+  return rows[0]!.id;
+}
 
 /** The PostgreSQL error code of a failing statement (e.g. 23P01 exclusion, 23514 check). */
 async function errorCode(statement: string, params: unknown[] = []): Promise<string | null> {
@@ -202,28 +213,43 @@ describe('absolute rules are CHECK constraints', () => {
   });
 
   it('rejects an order quantity below 1', async () => {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO reservations (restaurant_id, starts_at, ends_at, kind, created_by)
-       VALUES ($1, now(), now() + interval '1 hour', 'pickup', $2) RETURNING id`,
-      [place.restaurant.id, userId],
-    );
+    const reservationId = await insertPickup();
     const order = (quantity: number) =>
       errorCode(
         `INSERT INTO orders (reservation_id, product_id, user_id, quantity, unit_price_minor, total_price_minor)
          VALUES ($1, $2, $3, $4, 100, 100)`,
-        [rows[0]!.id, place.products[0]!.id, userId, quantity],
+        [reservationId, place.products[0]!.id, userId, quantity],
       );
     expect(await order(0)).toBe('23514');
     expect(await order(1)).toBeNull();
   });
 
+  it("bounds an order line's payment counters by its price, and ties its kind to a product", async () => {
+    const reservationId = await insertPickup();
+    const line = (kind: string, productId: string | null, counters = '0, 0, 0') =>
+      errorCode(
+        `INSERT INTO orders (reservation_id, kind, product_id, user_id, quantity, unit_price_minor,
+                             total_price_minor, allocated_minor, pending_minor, paid_minor)
+         VALUES ($1, $2, $3, $4, 1, 1000, 1000, ${counters})`,
+        [reservationId, kind, productId, userId],
+      );
+    const productId = place.products[0]!.id;
+    expect(await line('item', productId)).toBeNull();
+    expect(await line('item', null)).toBe('23514');
+    expect(await line('delivery', productId)).toBe('23514');
+    expect(await line('tip', productId)).toBe('23514');
+    // allocated ≤ price; paid + pending ≤ allocated; none negative
+    expect(await line('item', productId, '1000, 400, 600')).toBeNull();
+    expect(await line('item', productId, '1001, 0, 0')).toBe('23514');
+    expect(await line('item', productId, '500, 300, 300')).toBe('23514');
+    expect(await line('item', productId, '0, 0, -1')).toBe('23514');
+    // one delivery line per reservation
+    expect(await line('delivery', null)).toBeNull();
+    expect(await line('delivery', null)).toBe('23505');
+  });
+
   it('keeps one pending invitation per invitee and reservation, and Pago Móvil references unique', async () => {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO reservations (restaurant_id, starts_at, ends_at, kind, created_by)
-       VALUES ($1, now(), now() + interval '1 hour', 'pickup', $2) RETURNING id`,
-      [place.restaurant.id, userId],
-    );
-    const reservationId = rows[0]!.id;
+    const reservationId = await insertPickup();
     const invite = (email: string) =>
       errorCode(
         `INSERT INTO invitations (invitee_email, restaurant_id, reservation_id, invited_by) VALUES ($1, $2, $3, $4)`,

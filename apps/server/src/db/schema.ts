@@ -10,7 +10,7 @@
  * ON DELETE policy: rows a restaurant owns (rooms, tables, products, reservations…) go with it;
  * rows that record money (transactions) or that other diners see (reservations created, orders,
  * payments) RESTRICT the deletion of their user, so a guest is only deleted after the merge into
- * the real account moved everything (DESIGN §5).
+ * the real account moved everything (docs/product.md#guest-to-user).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -564,7 +564,10 @@ export const orders = pgTable(
     allocatedMinor: integer('allocated_minor').notNull().default(0),
     pendingMinor: integer('pending_minor').notNull().default(0),
     paidMinor: integer('paid_minor').notNull().default(0),
-    /** The spec's `payer`: set when one payment covers the whole line. */
+    /**
+     * The order's `payer` (docs/product.md#orders): set when one payment covers the whole
+     * line.
+     */
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }),
     pendingToConfirmed: boolean('pending_to_confirmed').notNull().default(false),
@@ -602,8 +605,8 @@ export const orders = pgTable(
 
 /**
  * A diner who opened a table's QR link while the table had a current reservation, asking its
- * members to let them in (docs/product.md#table-links). One pending request per diner and
- * reservation; any member answers it.
+ * members to let them in (docs/product.md#remembered-restaurant-and-table-links). One pending
+ * request per diner and reservation; any member answers it.
  */
 export const joinRequests = pgTable(
   'join_requests',
@@ -629,7 +632,10 @@ export const joinRequests = pgTable(
   ],
 );
 
-/** A diner's intention to pay some orders (spec `pendingsToPay`); merged per payer + tips + type. */
+/**
+ * A diner's intention to pay some orders (docs/product.md#planned-payments); merged per payer +
+ * tips + type.
+ */
 export const pendingPayments = pgTable(
   'pending_payments',
   {
@@ -710,7 +716,7 @@ export const transactions = pgTable(
   ],
 );
 
-/** A restaurant's client (spec "Client record"); user fields come from `users`. */
+/** A restaurant's client (docs/product.md#client-record); user fields come from `users`. */
 export const clientRecords = pgTable(
   'client_records',
   {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@comensal/contracts';
+import type { DomainError, DomainErrorCode } from '@comensal/domain';
 
 /** HTTP status of every stable error code (one table; the web app translates the codes). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -14,11 +15,17 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ALREADY_INVITED: 409,
   ALREADY_MEMBER: 409,
   INVITATION_ANSWERED: 409,
+  JOIN_REQUEST_ANSWERED: 409,
   PRODUCT_UNAVAILABLE: 409,
   OUT_OF_STOCK: 409,
   NOT_ENOUGH_POINTS: 409,
   POINTS_NOT_ACCEPTED: 409,
   ORDER_PAID: 409,
+  NOTHING_DUE: 409,
+  ORDER_ALREADY_PAID: 409,
+  PAYMENT_TYPE_NOT_OFFERED: 409,
+  PENDING_PAYMENT_CLOSED: 409,
+  TRANSFER_DUPLICATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -49,4 +56,24 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * Domain refusals that are not malformed input but a conflict with the state of things, answered
+ * with a code of their own (409) rather than 400 VALIDATION_FAILED.
+ */
+export const DOMAIN_ERROR_CODE: Readonly<Partial<Record<DomainErrorCode, ErrorCode>>> = {
+  NOT_ENOUGH_POINTS: 'NOT_ENOUGH_POINTS',
+  NOT_PAYABLE_WITH_POINTS: 'POINTS_NOT_ACCEPTED',
+};
+
+/**
+ * How a DomainError is answered: its own code for the conflicts of {@link DOMAIN_ERROR_CODE},
+ * else 400 VALIDATION_FAILED; `details.reason` is the domain's code either way.
+ */
+export function fromDomainError(error: DomainError, details: Record<string, unknown> = {}): AppError {
+  return new AppError(DOMAIN_ERROR_CODE[error.code] ?? 'VALIDATION_FAILED', error.message, {
+    reason: error.code,
+    ...details,
+  });
 }

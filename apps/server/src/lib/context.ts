@@ -21,7 +21,9 @@ export interface Log {
   error(object: object, message: string): void;
 }
 
-/** Live events to every instance (DESIGN §4; the plugin is src/plugins/live.ts). */
+/**
+ * Live events to every instance (docs/product.md#live-updates; the plugin is src/plugins/live.ts).
+ */
 export interface LivePublisher {
   /**
    * With `tx`, the event leaves when that transaction commits and never if it rolls back: publish

@@ -1,6 +1,6 @@
 /**
- * The `sendEmail(to, subject, templateName, params)` service of the spec (§7 "Cloud function
- * sendEmail"). Two modes (DESIGN.md §2):
+ * The `sendEmail(to, subject, templateName, params)` service (docs/product.md#e-mail). Two modes
+ * (README.md#configuration):
  * - `smtpUrl` set: a pooled nodemailer SMTP transport (smtp:// or smtps:// URL);
  * - otherwise: each message is written to `<outboxDir>/<timestamp>-<messageId>.eml` and one
  *   log line tells where.

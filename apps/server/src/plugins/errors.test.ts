@@ -1,4 +1,4 @@
-import { DomainError } from '@comensal/domain';
+import { DomainError, type DomainErrorCode } from '@comensal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,13 @@ beforeAll(async () => {
   typed.get('/domain-error', async () => {
     throw new DomainError('INVALID_QUANTITY', 'quantity must be at least 1');
   });
+  typed.get(
+    '/domain-conflict/:code',
+    { schema: { params: z.object({ code: z.string() }) } },
+    async (request) => {
+      throw new DomainError(request.params.code as DomainErrorCode, 'not now');
+    },
+  );
   typed.get('/boom', async () => {
     throw new Error('connection string postgres://user:secret@db leaked');
   });
@@ -93,6 +100,15 @@ describe('the error handler', () => {
         details: { reason: 'INVALID_QUANTITY' },
       },
     });
+  });
+
+  it.each([
+    ['NOT_ENOUGH_POINTS', 'NOT_ENOUGH_POINTS'],
+    ['NOT_PAYABLE_WITH_POINTS', 'POINTS_NOT_ACCEPTED'],
+  ])('answers the domain conflict %s as 409 %s, not 400', async (reason, code) => {
+    const res = await app.inject({ method: 'GET', url: `/domain-conflict/${reason}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code, message: 'not now', details: { reason } } });
   });
 
   it('hides the details of a 5xx', async () => {

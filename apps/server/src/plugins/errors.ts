@@ -1,6 +1,7 @@
 /**
  * The one error handler: every failure answers `{ error: { code, message, details? } }`.
- * Validation (zod) → 400 VALIDATION_FAILED; AppError → its code's status; malformed JSON → 400;
+ * Validation (zod) → 400 VALIDATION_FAILED; AppError → its code's status; DomainError → 400 with
+ * `details.reason` (or its own 409 code, lib/app-error.ts DOMAIN_ERROR_CODE); malformed JSON → 400;
  * Fastify's own 4xx (body too large, unsupported media type…) keep their status; anything else
  * is a 500 INTERNAL whose details are logged, never sent.
  */
@@ -8,7 +9,7 @@ import type { ApiError, ErrorCode } from '@comensal/contracts';
 import { isDomainError } from '@comensal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, isAppError } from '../lib/app-error.ts';
+import { ERROR_STATUS, fromDomainError, isAppError } from '../lib/app-error.ts';
 import { globalPlugin } from './plugin.ts';
 
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -58,7 +59,8 @@ export const errorsPlugin = globalPlugin('errors', async (app) => {
       return sendError(reply, ERROR_STATUS[error.code], error.code, error.message, error.details);
     }
     if (isDomainError(error)) {
-      return sendError(reply, 400, 'VALIDATION_FAILED', error.message, { reason: error.code });
+      const answer = fromDomainError(error);
+      return sendError(reply, answer.statusCode, answer.code, answer.message, answer.details);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -7,9 +7,9 @@ export const REDIRECT_PARAM = 'redirect';
 export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 /**
- * Before each navigation (SPEC §2, §6): public routes and unknown paths (→ 404) are open;
- * every other route needs a session — a signed-in user or a guest. Anyone else goes to the
- * route named `auth`, remembering the address in `?redirect=`.
+ * Before each navigation (docs/product.md#screens-and-routes, docs/product.md#permissions): public
+ * routes and unknown paths (→ 404) are open; every other route needs a session — a signed-in user
+ * or a guest. Anyone else goes to the route named `auth`, remembering the address in `?redirect=`.
  */
 export function decideAccess(
   location: { pathname: string; search: string },

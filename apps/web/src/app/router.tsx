@@ -6,7 +6,7 @@ import { ROOT_ROUTE_ID, rootLoader, sessionMiddleware } from './session';
 import { AppSplash, Root } from './root';
 import type { RouteHandle } from './route-handle';
 
-/** Page frames of SPEC §2. */
+/** Page frames of the screens (docs/product.md#screens-and-routes). */
 const CHROME = {
   home: { header: 'home', footer: true, surface: 'cream' },
   section: { header: 'default', footer: true, surface: 'cream' },

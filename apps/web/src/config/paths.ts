@@ -4,11 +4,11 @@ import { type Query, toSearch } from '@/lib/search-params';
 export type { Query } from '@/lib/search-params';
 
 /**
- * Every route of the app (SPEC §2), by name. This is the only place that spells a URL:
- * the router is built from these patterns and every link goes through `href()`.
+ * Every route of the app (docs/product.md#screens-and-routes), by name. This is the only place that
+ * spells a URL: the router is built from these patterns and every link goes through `href()`.
  *
  * `access`: `public` routes are open to anyone; `session` routes need a session (a signed-in
- * user or a guest). The main layout requires a session by default (SPEC §2, §6).
+ * user or a guest). The main layout requires a session by default (docs/product.md#permissions).
  */
 type Access = 'public' | 'session';
 

@@ -9,7 +9,7 @@ import { apiRequest } from './api-client';
  */
 export const queryRoots = { invitations: 'invitations', reservations: 'reservations' } as const;
 
-/** SPEC §8: logged for both accept and reject. */
+/** Logged for both accept and reject (docs/product.md#product-log-messages). */
 export const INVITATION_ANSWER_ERROR = 'Error al aceptar invitación';
 
 /** `POST /api/invitations/:id/accept` or `/reject` (the invitee only). */
@@ -30,8 +30,8 @@ export interface AnswerInvitationInput {
 
 /**
  * Accepts or rejects an invitation, from the invitations list and from the invitation link's page
- * alike. A failure is logged (SPEC §8); an answer changes the invitee's invitations and
- * reservations, so both are asked for again.
+ * alike. A failure is logged (docs/product.md#product-log-messages); an answer changes the
+ * invitee's invitations and reservations, so both are asked for again.
  */
 export function useAnswerInvitation({
   onSuccess,

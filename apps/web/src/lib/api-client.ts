@@ -72,7 +72,10 @@ export interface RequestOptions<T> {
    * then comes from the contracts' `import type`).
    */
   schema?: z.ZodType<T>;
-  /** The product's message (SPEC §8) logged with the error when the request fails — not when it was aborted. */
+  /**
+   * The product's message (docs/product.md#product-log-messages) logged with the error when the
+   * request fails — not when it was aborted.
+   */
   logAs?: string;
 }
 

@@ -10,7 +10,7 @@ import {
 
 const evening = new Date(2025, 11, 24, 21, 5);
 
-describe('date and time display (SPEC §9)', () => {
+describe('date and time display (docs/product.md#times-and-time-zones)', () => {
   it('starts weeks on Monday in both languages', () => {
     expect(dateLocale('es-ES').options?.weekStartsOn).toBe(1);
     expect(dateLocale('en-US').options?.weekStartsOn).toBe(1);

@@ -4,8 +4,9 @@ import { enUS } from 'date-fns/locale/en-US';
 import { es } from 'date-fns/locale/es';
 
 /**
- * Date and time display (SPEC §9): localized labels, weeks start on Monday, 24-hour clock.
- * Money is formatted with `formatMoney(amountMinor, country)` from `@comensal/domain`.
+ * Date and time display (docs/product.md#times-and-time-zones): localized labels, weeks start on
+ * Monday, 24-hour clock. Money is formatted with `formatMoney(amountMinor, country)` from
+ * `@comensal/domain`.
  */
 
 const WEEK_STARTS_ON_MONDAY = 1 as const;

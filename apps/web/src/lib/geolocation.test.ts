@@ -22,7 +22,7 @@ describe('locate', () => {
     ]);
   });
 
-  it('logs the spec message when the browser has no geolocation, or it fails', async () => {
+  it('logs the product message when the browser has no geolocation, or it fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(locate({ geolocation: null })).resolves.toEqual({ ok: false, reason: 'unsupported' });
     expect(warn).toHaveBeenCalledWith(GEOLOCATION_UNSUPPORTED);

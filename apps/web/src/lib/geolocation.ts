@@ -1,6 +1,6 @@
 import { logFailure } from './log';
 
-/** SPEC §8: logged (never shown raw) when there is no position. */
+/** Logged (never shown raw) when there is no position (docs/product.md#product-log-messages). */
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
 export const GEOLOCATION_FAILED = 'Unable to retrieve your location';
 
@@ -20,7 +20,7 @@ export interface LocateOptions {
   geolocation?: Geolocation | null;
 }
 
-/** The browser's position (coarse), or why there is none — logged with the spec's messages. */
+/** The browser's position (coarse), or why there is none — logged with the messages above. */
 export function locate({
   maximumAge = 0,
   geolocation = globalThis.navigator?.geolocation,

@@ -2,9 +2,9 @@ const HASH_ROUTE_MARKER = '#/';
 
 /**
  * Links from the old hash-routed app (`https://host/#/restaurants/x/menu?table=3`) address the
- * same screens without the marker (SPEC §2). Returns the rewritten path + query + hash, or null
- * when the URL has no marker. Query parameters before the marker are kept unless the part after
- * the marker sets the same name.
+ * same screens without the marker (docs/product.md#remembered-restaurant-and-table-links). Returns
+ * the rewritten path + query + hash, or null when the URL has no marker. Query parameters before
+ * the marker are kept unless the part after the marker sets the same name.
  */
 export function stripHashRouteMarker(url: URL): string | null {
   if (!url.hash.startsWith(HASH_ROUTE_MARKER)) return null;

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import enUS from '@/locales/en-US.json';
 import { detectLocale, htmlLang, I18nProvider, loadMessages, pickLocalized, translate } from './i18n';
 
-describe('detectLocale (SPEC §1)', () => {
+describe('detectLocale (docs/product.md#language)', () => {
   it.each([
     [null, 'es-CL', 'es-ES'],
     [null, 'es', 'es-ES'],

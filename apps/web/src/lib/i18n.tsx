@@ -27,7 +27,7 @@ export function loadMessages(locale: SupportedLocale): Promise<Messages> {
   return catalogLoaders[locale]();
 }
 
-/** SPEC §1: the saved choice, else Spanish for an `es*` browser, else English. */
+/** The saved choice, else Spanish for an `es*` browser, else English (docs/product.md#language). */
 export function detectLocale(
   browserLanguage: string | undefined = globalThis.navigator?.language,
 ): SupportedLocale {

@@ -8,7 +8,8 @@ import { env } from '@/config/env';
 import { logFailure } from './log';
 
 /**
- * Live updates (DESIGN §4): ONE WebSocket per tab to `/api/live`, shared by every screen.
+ * Live updates (docs/product.md#websocket-protocol): ONE WebSocket per tab to `/api/live`, shared
+ * by every screen.
  *
  * - `subscribe(topic, listener)` counts listeners per topic: the first one sends
  *   `{"op":"subscribe"}`, the last one to leave sends `{"op":"unsubscribe"}`; the socket opens

@@ -1,6 +1,7 @@
 /**
- * Failures are logged, never shown raw (SPEC §8): the message is the product's own wording,
- * the error rides along for developers. The user sees a translated, friendly state instead.
+ * Failures are logged, never shown raw (docs/product.md#product-log-messages): the message is the
+ * product's own wording, the error rides along for developers. The user sees a translated, friendly
+ * state instead.
  */
 export function logFailure(message: string, error?: unknown): void {
   if (error === undefined) console.warn(message);

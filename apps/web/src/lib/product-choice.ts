@@ -7,8 +7,6 @@ import {
   type ProductPrice,
 } from '@comensal/domain';
 
-type Preference = Product['preferences'][number];
-
 /**
  * What the diner picked on a product page. Nothing is pre-selected: a required single-choice
  * preference stays empty until chosen.
@@ -56,12 +54,6 @@ export function selectionsOf(
   return selections;
 }
 
-/** Required preferences still without an option. */
-export function missingRequired(product: Pick<Product, 'preferences'>, choice: ProductChoice): Preference[] {
-  const chosen = new Set(selectionsOf(product, choice).map((selection) => selection.preferenceKey));
-  return product.preferences.filter((preference) => preference.required && !chosen.has(preference.key));
-}
-
 /** A product of the API as the domain's pricing reads it (money and, when it has one, the points price). */
 export function orderableProduct(
   product: Pick<Product, 'price' | 'preferences' | 'discount' | 'discountType'> &
@@ -76,7 +68,9 @@ export function orderableProduct(
   };
 }
 
-/** The price of the choice, by the domain's one pricing rule (SPEC §5). */
+/**
+ * The price of the choice, by the domain's one pricing rule (docs/product.md#pricing-a-product).
+ */
 export function priceChoice(
   product: Pick<Product, 'price' | 'preferences' | 'discount' | 'discountType'>,
   choice: ProductChoice,

@@ -4,9 +4,9 @@ import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
 
 /**
- * The session check that runs before every navigation (SPEC §2), with plain `fetch`: it is on
- * every page's start-up path, and better-auth's client (`./auth-client`) is only needed where
- * the diner signs in, up or out — those pages load it.
+ * The session check that runs before every navigation (docs/product.md#screens-and-routes), with
+ * plain `fetch`: it is on every page's start-up path, and better-auth's client (`./auth-client`) is
+ * only needed where the diner signs in, up or out — those pages load it.
  */
 
 export type Session = typeof authClient.$Infer.Session;

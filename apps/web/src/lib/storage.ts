@@ -6,11 +6,17 @@
 export const STORAGE_KEYS = {
   /** localStorage: the chosen locale (`es-ES` | `en-US`). */
   locale: 'locale',
-  /** localStorage: the restaurant id remembered from the last restaurant route (SPEC §2). */
+  /**
+   * localStorage: the restaurant id remembered from the last restaurant route
+   * (docs/product.md#remembered-restaurant-and-table-links).
+   */
   restaurantId: 'restaurantId',
-  /** localStorage: the guest profile (SPEC §3), JSON. */
+  /** localStorage: the guest profile (docs/product.md#guest), JSON. */
   guest: 'guest',
-  /** sessionStorage: the table and room of a table QR link, JSON (SPEC §2 query parameters). */
+  /**
+   * sessionStorage: the table and room of a table QR link, JSON
+   * (docs/product.md#remembered-restaurant-and-table-links).
+   */
   table: 'table',
   /**
    * localStorage `cart:<reservationId>`: the pending items (the cart) of one reservation, a JSON

@@ -5,7 +5,7 @@ import { type MessageId, translate, useT } from './i18n';
 /**
  * Notifications (sonner), kept off the start-up path: the library loads right after the first
  * render and `notify()` waits until the toaster listens, so no message is lost.
- * SPEC §9: 5000 ms, at the bottom.
+ * 5000 ms, at the bottom (docs/product.md#constants).
  */
 export const TOAST_DURATION_MS = 5000;
 
@@ -55,7 +55,8 @@ export type NotifyKind = 'success' | 'info' | 'warning' | 'error';
 
 /**
  * Shows a message from the catalogs to the diner (translated once the app is on screen, so it
- * may be called from route actions and loaders). Never for raw errors: those are logged (SPEC §8).
+ * may be called from route actions and loaders). Never for raw errors: those are logged
+ * (docs/product.md#product-log-messages).
  */
 export function notify(
   kind: NotifyKind,

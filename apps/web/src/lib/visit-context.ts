@@ -1,7 +1,8 @@
 import { localStore, sessionStore, STORAGE_KEYS } from './storage';
 
 /**
- * What the app remembers about the diner's visit (SPEC §2):
+ * What the app remembers about the diner's visit
+ * (docs/product.md#remembered-restaurant-and-table-links):
  * - the restaurant id of the last restaurant route (localStorage `restaurantId`); while it is
  *   present the home list shows only that restaurant;
  * - the `table` and `room` query parameters of a table link (sessionStorage), kept for the

@@ -13,7 +13,7 @@ import {
 
 const NBSP = '\u00a0';
 
-describe('displayCurrencyForCountry / currencyForCountry (SPEC §5, literal)', () => {
+describe('displayCurrencyForCountry / currencyForCountry (docs/product.md#currency-display)', () => {
   it.each([
     ['ES', 'EUR', 'de-DE'],
     ['NL', 'EUR', 'de-DE'],

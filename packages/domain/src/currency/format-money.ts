@@ -3,7 +3,10 @@ import { DomainError } from '../errors.ts';
 export const CURRENCY_CODES = ['CLP', 'PEN', 'EUR', 'VES', 'USD'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-/** Locale + currency used to display money for a restaurant's country (SPEC §5). */
+/**
+ * Locale + currency used to display money for a restaurant's country
+ * (docs/product.md#currency-display).
+ */
 export interface DisplayCurrency {
   currency: CurrencyCode;
   locale: string;
@@ -25,7 +28,7 @@ export function minorUnitDigits(currency: CurrencyCode): number {
 }
 
 /**
- * Display rule of SPEC §5, applied literally:
+ * The display rule (docs/product.md#currency-display), applied literally:
  * NL, BE, ES → EUR with German formatting (`de-DE`); PE → PEN (`es-PE`);
  * every other country (including CL, VE, AR, unknown or empty) → CLP with Chilean formatting (`es-CL`).
  * `country` is an ISO 3166-1 alpha-2 code, case-insensitive.
@@ -37,7 +40,7 @@ export function displayCurrencyForCountry(country: string): DisplayCurrency {
   return { currency: 'CLP', locale: 'es-CL' };
 }
 
-/** The currency SPEC §5 displays for a country (see {@link displayCurrencyForCountry}). */
+/** The currency money is shown in for a country (see {@link displayCurrencyForCountry}). */
 export function currencyForCountry(country: string): CurrencyCode {
   return displayCurrencyForCountry(country).currency;
 }
@@ -101,7 +104,8 @@ export function formatMoneyIn(amountMinor: number, currency: CurrencyCode, local
 }
 
 /**
- * Formats money for a restaurant's country per SPEC §5 ({@link displayCurrencyForCountry}).
+ * Formats money for a restaurant's country (docs/product.md#currency-display,
+ * {@link displayCurrencyForCountry}).
  * `amountMinor` is in minor units of that display currency (cents for EUR/PEN, pesos for CLP).
  * Examples (Node 24, ICU 78): ES 123400 → "1.234 €", ES 123450 → "1.234,50 €",
  * PE 1200 → "S/ 12", PE 1250 → "S/ 12.50", CL 1234 → "$1.234" (U+00A0 where Intl puts a no-break space).

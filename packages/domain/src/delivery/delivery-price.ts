@@ -12,7 +12,7 @@ export type DeliverySettings =
   { mode: 'fixed'; priceMinor: number } | { mode: 'zones'; zones: readonly DeliveryZone[] };
 
 /**
- * SPEC §5 delivery price, integer minor units:
+ * The delivery price (docs/product.md#delivery-price), integer minor units:
  * - `fixed`: that price, whatever the distance;
  * - `zones`: the price of the SMALLEST zone whose radius covers the distance (distance ≤ radius,
  *   the edge belongs to the zone), regardless of the order zones are listed in; among zones of

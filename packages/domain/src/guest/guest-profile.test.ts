@@ -5,7 +5,6 @@ import {
   guestName,
   isGuestProfile,
   makeGuestProfile,
-  pendingItemId,
   randomInt,
   type RandomSource,
 } from './guest-profile.ts';
@@ -34,7 +33,7 @@ describe('guestName', () => {
 });
 
 describe('makeGuestProfile', () => {
-  it('builds the SPEC §3 guest shape from the injected randomness', () => {
+  it('builds the guest profile from the injected randomness', () => {
     // first draw → guest number, next six → id characters
     const random = sequence(0.5, 0, 0.1, 0.5, 0.99, 0.3, MAX_BELOW_ONE);
     expect(makeGuestProfile(random)).toEqual({
@@ -77,23 +76,6 @@ describe('guestId', () => {
     [MAX_BELOW_ONE, 'g-zzzzzz'],
   ])('random %s → %s', (value, id) => {
     expect(guestId(() => value)).toBe(id);
-  });
-});
-
-describe('pendingItemId', () => {
-  it.each([
-    [0, 1],
-    [0.5, 50_000],
-    [MAX_BELOW_ONE, 99_998],
-  ])('random %s → %i', (value, id) => {
-    expect(pendingItemId(() => value)).toBe(id);
-  });
-
-  it('stays under 99 999', () => {
-    for (let run = 0; run < 500; run += 1) {
-      const id = pendingItemId(Math.random);
-      expect(Number.isInteger(id) && id >= 1 && id < 99_999).toBe(true);
-    }
   });
 });
 

@@ -3,18 +3,18 @@ import { DomainError } from '../errors.ts';
 /** A source of uniform random numbers in [0, 1) (the caller passes the platform's generator); injected so rules stay pure. */
 export type RandomSource = () => number;
 
-/** The Spanish word for guest (SPEC §9); the name is shown untranslated, as the spec gives it. */
+/** The Spanish word for guest, shown untranslated in both languages (docs/product.md#guest). */
 export const GUEST_NAME_PREFIX = 'Invitado';
-/** Guest numbers are below this (SPEC §9: "a number under 999"). */
+/** Guest numbers are below this (docs/product.md#constants). */
 export const GUEST_NUMBER_LIMIT = 999;
-/** Locally stored pending items get a random id below this (SPEC §9). */
+/** Locally stored pending items get a random id below this (docs/product.md#constants). */
 export const PENDING_ITEM_ID_LIMIT = 99_999;
 export const GUEST_ID_PREFIX = 'g-';
 export const GUEST_ID_LENGTH = 6;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** The guest profile kept in local storage (SPEC §3 "Guest user"). */
+/** The guest profile kept in local storage (docs/product.md#guest). */
 export interface GuestProfile {
   displayName: string;
   /** A random short id standing in for an e-mail, e.g. 'g-k3x9q2'. */
@@ -22,7 +22,7 @@ export interface GuestProfile {
   photoURL: string | null;
   /** Ids of the orders the guest placed. */
   orders: string[];
-  /** Spelled as in the spec. Always true. */
+  /** Spelled as the original product spelled it (docs/product.md#guest). Always true. */
   guessUser: true;
   restaurantId: string | null;
   reservationId: string | null;
@@ -60,9 +60,9 @@ export function guestId(random: RandomSource): string {
 }
 
 /**
- * A new guest profile (SPEC §3): "Invitado N" with a random N in 1–998 (0 is valid for
- * {@link guestName} but never drawn), a random short id as e-mail, no photo, no orders,
- * no restaurant or reservation yet.
+ * A new guest profile (docs/product.md#guest): "Invitado N" with a random N in 1–998 (0 is valid
+ * for {@link guestName} but never drawn), a random short id as e-mail, no photo, no orders, no
+ * restaurant or reservation yet.
  */
 export function makeGuestProfile(random: RandomSource): GuestProfile {
   return {
@@ -74,11 +74,6 @@ export function makeGuestProfile(random: RandomSource): GuestProfile {
     restaurantId: null,
     reservationId: null,
   };
-}
-
-/** A random id for a locally stored pending item: an integer 1–99 998 (never 0, which is falsy). */
-export function pendingItemId(random: RandomSource): number {
-  return randomInt(random, 1, PENDING_ITEM_ID_LIMIT);
 }
 
 const isStringOrNull = (value: unknown): value is string | null =>

@@ -1,4 +1,7 @@
-/** SPEC §1: Spanish or English; the default locale is en-US, the alternative es-ES. */
+/**
+ * Spanish or English; the default locale is en-US, the alternative es-ES
+ * (docs/product.md#language).
+ */
 export const SUPPORTED_LOCALES = ['es-ES', 'en-US'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: SupportedLocale = 'en-US';
@@ -8,7 +11,7 @@ export function isSupportedLocale(value: unknown): value is SupportedLocale {
 }
 
 /**
- * SPEC §1 language choice:
+ * The language choice (docs/product.md#language):
  * 1. the saved choice (local storage), when it is exactly a supported locale;
  * 2. otherwise 'es-ES' when the browser language starts with "es" (case-insensitive: es, es-CL, ES-mx);
  * 3. otherwise 'en-US'.

@@ -9,7 +9,10 @@ export const MAX_ORDER_QUANTITY = 99;
 /** An order line's comments take at most 300 characters (after trimming). */
 export const MAX_ORDER_COMMENTS_LENGTH = 300;
 
-/** A line of the cart (the spec's "pending item"), kept in the browser until it is sent as one batch. */
+/**
+ * A line of the cart (a pending item, docs/product.md#constants), kept in the browser until it is
+ * sent as one batch.
+ */
 export interface PendingItem {
   /** Random integer in [1, 99 999), unique within the cart. */
   id: number;

@@ -6,7 +6,9 @@ import type { TipChoice } from './tips.ts';
 export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** The parts of a pending payment (the spec's `pendingsToPay` entry) that merging reads and writes. */
+/**
+ * The parts of a pending payment (docs/product.md#planned-payments) that merging reads and writes.
+ */
 export interface PendingPaymentAmounts {
   payerUserId: string;
   chosenTips: TipChoice;
@@ -32,9 +34,10 @@ export function canMergePendingPayments(
 
 /**
  * Merges `addition` into the open entry `existing` of the same payer, tip choice and payment
- * type (SPEC §7): amounts and tips are summed, and the order ids are the union, each order once
- * (existing ones first, then the new ones in their order). The server computes `addition`'s
- * amount from what it could still allocate, so an order already fully held adds 0.
+ * type (docs/product.md#planned-payments): amounts and tips are summed, and the order ids are the
+ * union, each order once (existing ones first, then the new ones in their order). The server
+ * computes `addition`'s amount from what it could still allocate, so an order already fully held
+ * adds 0.
  * @throws DomainError `PENDING_PAYMENT_MISMATCH` — payer, chosenTips or paymentType differ.
  * @throws DomainError `INVALID_AMOUNT` — an amount or tip not an integer ≥ 0, or a sum that overflows.
  */

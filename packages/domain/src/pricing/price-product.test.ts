@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { DomainErrorCode } from '../errors.ts';
 import { expectDomainError } from '../testing/expect-domain-error.ts';
 import {
+  assertRequiredPreferences,
   clampQuantity,
+  missingRequiredPreferences,
   priceProduct,
   type PreferenceSelection,
   type PricedProduct,
@@ -256,5 +258,62 @@ describe('clampQuantity', () => {
     [3, 0, 1],
   ])('clampQuantity(%s, %s) = %i', (quantity, max, expected) => {
     expect(clampQuantity(quantity, max)).toBe(expected);
+  });
+});
+
+describe('missingRequiredPreferences', () => {
+  const required: ProductPreference[] = [
+    { key: 'size', multiple: false, required: true, options: [{ key: 'regular', priceMinor: 0 }] },
+    {
+      key: 'extras',
+      multiple: true,
+      required: true,
+      options: [
+        { key: 'cheese', priceMinor: 500 },
+        { key: 'bacon', priceMinor: 800 },
+      ],
+    },
+    { key: 'sauce', multiple: false, required: false, options: [{ key: 'mayo', priceMinor: 0 }] },
+    { key: 'side', multiple: false, options: [{ key: 'fries', priceMinor: 0 }] },
+  ];
+
+  it.each<[string, readonly ProductPreference[] | null, PreferenceSelection[] | null, string[]]>([
+    ['nothing chosen: every required one, in the product order', required, [], ['size', 'extras']],
+    ['no selections at all', required, null, ['size', 'extras']],
+    ['a product without preferences', null, [], []],
+    ['no required preference', preferences, [], []],
+    ['single-choice chosen', required, [pick('size', 'regular')], ['extras']],
+    ['one option of a multiple-choice is enough', required, [pick('extras', 'bacon', 2)], ['size']],
+    ['all chosen', required, [pick('extras', 'cheese'), pick('size', 'regular')], []],
+    [
+      'optional ones chosen do not count',
+      required,
+      [pick('sauce', 'mayo'), pick('side', 'fries')],
+      ['size', 'extras'],
+    ],
+    [
+      'an unknown option does not count',
+      required,
+      [pick('size', 'large'), pick('extras', 'cheese')],
+      ['size'],
+    ],
+    [
+      'an option of another preference does not count',
+      required,
+      [pick('size', 'cheese'), pick('extras', 'regular')],
+      ['size', 'extras'],
+    ],
+  ])('%s', (_label, productPreferences, selections, expected) => {
+    expect(missingRequiredPreferences(productPreferences, selections).map((p) => p.key)).toEqual(expected);
+  });
+
+  it('assertRequiredPreferences refuses a missing required choice and accepts a complete one', () => {
+    expectDomainError(
+      () => assertRequiredPreferences(required, [pick('size', 'regular')]),
+      'REQUIRED_PREFERENCE_MISSING',
+    );
+    expect(() =>
+      assertRequiredPreferences(required, [pick('size', 'regular'), pick('extras', 'cheese')]),
+    ).not.toThrow();
   });
 });

@@ -15,6 +15,8 @@ export interface ProductPreference {
   key: string;
   name?: unknown;
   multiple: boolean;
+  /** At least one of its options must be chosen ({@link missingRequiredPreferences}); absent = optional. */
+  required?: boolean | null;
   options: readonly PreferenceOption[];
 }
 
@@ -77,7 +79,7 @@ function assertPrice(priceMinor: number, what: string): void {
 }
 
 /**
- * Rejects a quantity below 1 (SPEC §5 "Quantity cannot go below 1") or a non-integer one.
+ * Rejects a quantity below 1 (docs/product.md#quantity) or a non-integer one.
  * @throws DomainError `INVALID_QUANTITY`
  */
 export function assertQuantity(quantity: number): void {
@@ -192,7 +194,7 @@ function unitDiscount(unitPriceMinor: number, product: PricedProduct): number {
 }
 
 /**
- * Price of one order line (SPEC §5), in integer minor units.
+ * Price of one order line (docs/product.md#pricing-a-product), in integer minor units.
  *
  * - unit price = base price + price of each selected single-choice option
  *   + Σ (multiple-choice option price × option quantity);
@@ -230,4 +232,40 @@ export function priceProduct(input: PriceProductInput): ProductPrice {
     discountMinor,
     totalMinor: Math.max(0, subtotalMinor - discountMinor),
   };
+}
+
+/**
+ * The required preferences that `selections` leave without an option, in the product's order
+ * (docs/product.md#orders: a dish is not ordered until its required preferences are chosen). A
+ * selection counts for a preference only when it names one of that preference's options;
+ * `priceProduct` refuses the other malformed selections.
+ */
+export function missingRequiredPreferences<P extends ProductPreference>(
+  preferences: readonly P[] | null | undefined,
+  selections: PreferenceSelections | null | undefined,
+): P[] {
+  const chosen = (preference: P) =>
+    (selections ?? []).some(
+      (selection) =>
+        selection.preferenceKey === preference.key &&
+        preference.options.some((option) => option.key === selection.optionKey),
+    );
+  return (preferences ?? []).filter((preference) => preference.required === true && !chosen(preference));
+}
+
+/**
+ * Refuses selections that leave a required preference without an option.
+ * @throws DomainError `REQUIRED_PREFERENCE_MISSING` — naming the first such preference.
+ */
+export function assertRequiredPreferences(
+  preferences: readonly ProductPreference[] | null | undefined,
+  selections: PreferenceSelections | null | undefined,
+): void {
+  const missing = missingRequiredPreferences(preferences, selections);
+  if (missing.length > 0) {
+    throw new DomainError(
+      'REQUIRED_PREFERENCE_MISSING',
+      `choose an option of ${missing.map((preference) => `"${preference.key}"`).join(', ')}`,
+    );
+  }
 }

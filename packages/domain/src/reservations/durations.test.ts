@@ -17,7 +17,7 @@ import {
 
 const ALL = [15, 30, 45, 60, 75, 90, 105, 120];
 
-describe('constants (SPEC §9)', () => {
+describe('constants (docs/product.md#durations)', () => {
   it('are 15–120 in steps of 15, default 60, quantity 1', () => {
     expect([DURATION_STEP, MIN_DURATION, MAX_DURATION, DEFAULT_DURATION, DEFAULT_QUANTITY]).toEqual([
       15, 15, 120, 60, 1,

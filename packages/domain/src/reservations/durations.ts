@@ -3,7 +3,10 @@ import { addDays } from '../schedule/local-time.ts';
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '../schedule/time-of-day.ts';
 import type { TableRef } from './table-clash.ts';
 
-/** SPEC §9: durations run from 15 to 120 minutes in steps of 15; default 60; default quantity 1. */
+/**
+ * Durations run from 15 to 120 minutes in steps of 15; default 60; default quantity 1
+ * (docs/product.md#durations).
+ */
 export const DURATION_STEP = 15;
 export const MIN_DURATION = 15;
 export const MAX_DURATION = 120;
@@ -39,8 +42,8 @@ export function minutesUntil(startAt: string, windowEnd: string): number {
 }
 
 /**
- * Durations the diner may choose (SPEC §5): 15, 30, …, 120 minutes, keeping only those with
- * startAt + duration ≤ windowEnd (the reservation may end exactly at closing time).
+ * Durations the diner may choose (docs/product.md#durations): 15, 30, …, 120 minutes, keeping only
+ * those with startAt + duration ≤ windowEnd (the reservation may end exactly at closing time).
  * `windowEnd` null = no limit. A `windowEnd` at or before `startAt` is after midnight
  * (see {@link minutesUntil}); pass the `close` of `openingWindowFor(...)`.
  * Returns [] when not even 15 minutes fit.
@@ -59,7 +62,7 @@ export interface LocalNow {
   time: string;
 }
 
-/** Initial values of the reservation form (SPEC §3 "Reservation form defaults"). */
+/** Initial values of the reservation form (docs/product.md#reservation-form-defaults). */
 export interface ReservationFormDefaults {
   date: string;
   time: { startAt: string; duration: number };

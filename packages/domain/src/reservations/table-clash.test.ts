@@ -149,7 +149,7 @@ describe('markFreeTables', () => {
 });
 
 describe('statuses', () => {
-  it('lists the four statuses of DESIGN §5', () => {
+  it('lists the four reservation statuses', () => {
     expect(RESERVATION_STATUSES).toEqual(['confirmed', 'seated', 'completed', 'cancelled']);
   });
 

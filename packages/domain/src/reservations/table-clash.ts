@@ -1,6 +1,9 @@
 import { DomainError } from '../errors.ts';
 
-/** DESIGN §5: confirmed on creation · seated · completed · cancelled. Active = not cancelled. */
+/**
+ * Statuses: confirmed on creation · seated · completed · cancelled; active = not cancelled
+ * (docs/product.md#reservation-states).
+ */
 export const RESERVATION_STATUSES = ['confirmed', 'seated', 'completed', 'cancelled'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
@@ -38,7 +41,7 @@ export function isReservationStatus(value: string): value is ReservationStatus {
   return (RESERVATION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Active = any status other than `cancelled` (DESIGN §5). */
+/** Active = any status other than `cancelled` (docs/product.md#reservation-states). */
 export function isActiveReservation(reservation: { status?: string | null }): boolean {
   return reservation.status !== 'cancelled';
 }
@@ -74,14 +77,15 @@ export function isSameTable(a: TableRef | null | undefined, b: TableRef | null |
 }
 
 /**
- * SPEC §5 table clash, as a pure rule (the database enforces the same with an exclusion constraint;
- * this one serves availability display and early feedback). Returns the first existing reservation that
+ * The table clash (docs/product.md#table-clash) as a pure rule (the database enforces the same with
+ * an exclusion constraint; this one serves availability display and early feedback). Returns the
+ * first existing reservation that
  * - is for the same roomId AND tableId,
  * - is not cancelled,
  * - is not the request itself (same `id`, when both have one),
  * - and whose [start, end) overlaps the request's [start, end) (touching is not a clash);
- * otherwise null. A request without a table (pickup, delivery) never clashes. The spec's "today"
- * only narrows the query; any overlap is a clash here.
+ * otherwise null. A request without a table (pickup, delivery) never clashes. Any overlap is a
+ * clash, not only one on the same day (see the Gap note of docs/product.md#table-clash).
  * @throws DomainError `INVALID_TIME_RANGE` for an invalid range.
  */
 export function findClash<T extends ClashCandidate>(request: ClashRequest, existing: readonly T[]): T | null {
@@ -96,7 +100,10 @@ export function findClash<T extends ClashCandidate>(request: ClashRequest, exist
   return null;
 }
 
-/** For the availability answer: each table with `free` = no clash for `time` (DESIGN §4). */
+/**
+ * For the availability answer: each table with `free` = no clash for `time`
+ * (docs/product.md#booking-rules).
+ */
 export function markFreeTables<T extends TableRef>(
   tables: readonly T[],
   time: TimeRange,

@@ -1,5 +1,6 @@
 /**
- * Restaurant categories, by stable key, in the order the search filter offers them (SPEC §2).
+ * Restaurant categories, by stable key, in the order the search filter offers them
+ * (docs/product.md#dietary-tags-and-categories).
  * The seed, the API's filter, the web's labels (`category.<key>` in the catalogs) and the
  * benchmarks all read this one list.
  */

@@ -31,7 +31,8 @@ export function isWithinDailySchedule(time: string, start: string, end: string):
 }
 
 /**
- * SPEC §5 product visibility at the restaurant-local moment `at` (see `localWeekdayAndTime`).
+ * Product visibility (docs/product.md#product-visibility) at the restaurant-local moment `at`
+ * (see `localWeekdayAndTime`).
  * Shown only when all hold:
  * 1. not `hidden`;
  * 2. `at.time` is inside the daily schedule [scheduleStart, scheduleEnd], both ends inclusive to the

@@ -1,5 +1,5 @@
 -- Every instance keeps the restaurants' positions in memory to answer "nearest first" lists
--- (modules/restaurants/nearby-index.ts) and each restaurant's list item (summary-cache.ts). Both
+-- (modules/restaurants/list/nearby-index.ts) and each restaurant's list item (summary-cache.ts). Both
 -- must follow every writer (the app, the seeds, scripts, a console in psql), so the table itself
 -- says when what a list shows changed: one NOTIFY per statement on the app's live channel, which
 -- every instance LISTENs to (modules/live). The UPDATE OF list names the columns a list item or

@@ -1,7 +1,10 @@
 import { RESTAURANT_CATEGORIES } from '@comensal/domain';
 import type { Localized } from './types.ts';
 
-/** Restaurant categories offered by the search filter (SPEC §2). Keys are stable. */
+/**
+ * Restaurant categories offered by the search filter (docs/product.md#dietary-tags-and-categories).
+ * Keys are stable.
+ */
 export const CATEGORIES = RESTAURANT_CATEGORIES;
 
 export type Category = (typeof CATEGORIES)[number];

@@ -383,6 +383,23 @@ describe('demo users', () => {
     expect(DEMO_USERS.map((u) => u.locale)).toContain('es-ES');
     expect(DEMO_USERS.map((u) => u.locale)).toContain('en-US');
   });
+
+  it('gives every diner points at several restaurants, enough to redeem a dish of the menu', () => {
+    for (const user of DEMO_USERS) {
+      expect(user.points.length, user.email).toBeGreaterThanOrEqual(2);
+      expect(new Set(user.points.map((p) => p.restaurant)).size, user.email).toBe(user.points.length);
+      for (const { restaurant: slug, balance } of user.points) {
+        const restaurant = DEMO_RESTAURANTS.find((r) => r.slug === slug);
+        expect(restaurant, `${user.email} at ${slug}`).toBeDefined();
+        expect(Number.isInteger(balance) && balance > 0, `${user.email} at ${slug}`).toBe(true);
+        // a dish on the menu (some have hours or a stock) that the balance pays for
+        const redeemable = restaurant!.products.filter(
+          (p) => p.pointsPrice !== null && p.pointsPrice <= balance && !p.hidden,
+        );
+        expect(redeemable.length, `${user.email} at ${slug}`).toBeGreaterThan(0);
+      }
+    }
+  });
 });
 
 /** Opening and closing tags balance (a cheap well-formedness check). */

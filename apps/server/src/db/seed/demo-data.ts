@@ -1,6 +1,7 @@
 /**
  * The demo data seeded on first start: restaurants in eight cities with full menus, and three
- * demo diners. Pure data — `seed.ts` maps it onto the database.
+ * demo diners holding points at a few of them (enough to redeem a dish or two). Pure data —
+ * `seed.ts` maps it onto the database.
  */
 import type { SeedRestaurant, SeedUser } from './types.ts';
 import { AMSTERDAM } from './restaurants/amsterdam.ts';
@@ -33,6 +34,11 @@ export const DEMO_USERS: SeedUser[] = [
     displayName: 'Ana Morales',
     phoneNumber: '+56 9 8765 4321',
     locale: 'es-ES',
+    points: [
+      { restaurant: 'la-picada-de-bellavista', balance: 120 },
+      { restaurant: 'umami-lastarria', balance: 90 },
+      { restaurant: 'el-ancla-de-cerro-alegre', balance: 40 },
+    ],
   },
   {
     email: 'tom@comensal.test',
@@ -40,6 +46,11 @@ export const DEMO_USERS: SeedUser[] = [
     displayName: 'Tom Baker',
     phoneNumber: null,
     locale: 'en-US',
+    points: [
+      { restaurant: 'cafe-de-gouden-tulp', balance: 30 },
+      { restaurant: 'maison-moules-sablon', balance: 60 },
+      { restaurant: 'bodega-gracia', balance: 25 },
+    ],
   },
   {
     email: 'luis@comensal.test',
@@ -47,5 +58,10 @@ export const DEMO_USERS: SeedUser[] = [
     displayName: 'Luis Rodríguez',
     phoneNumber: '0414-5550123',
     locale: 'es-ES',
+    points: [
+      { restaurant: 'el-budare-de-los-palos-grandes', balance: 35 },
+      { restaurant: 'la-mar-brava', balance: 100 },
+      { restaurant: 'tostaduria-los-leones', balance: 20 },
+    ],
   },
 ];

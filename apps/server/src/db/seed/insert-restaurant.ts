@@ -19,7 +19,7 @@ import {
 } from '../schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { productPicture, restaurantPicture } from './images.ts';
-import type { SeedDelivery, SeedProduct, SeedRestaurant } from './types.ts';
+import type { SeedDelivery, SeedPreference, SeedProduct, SeedRestaurant } from './types.ts';
 
 export interface InsertedRestaurant {
   restaurant: typeof restaurantsTable.$inferSelect;
@@ -166,6 +166,30 @@ export async function insertRestaurant(
   const products = values.map((v) => byId.get(v.id)).filter((p) => p !== undefined);
   return { restaurant, rooms, products };
 }
+
+/** A required single choice of size, for test and benchmark dishes. */
+export const SAMPLE_SIZE: SeedPreference = {
+  key: 'size',
+  name: { es: 'Tamaño', en: 'Size' },
+  multiple: false,
+  required: true,
+  options: [
+    { key: 'regular', name: { es: 'Normal', en: 'Regular' }, priceMinor: 0 },
+    { key: 'large', name: { es: 'Grande', en: 'Large' }, priceMinor: 1_500 },
+  ],
+};
+/** Optional extras taken several times (cheese up to 3, avocado up to 2), for test and benchmark dishes. */
+export const SAMPLE_EXTRAS: SeedPreference = {
+  key: 'extras',
+  name: { es: 'Agregados', en: 'Extras' },
+  multiple: true,
+  required: false,
+  options: [
+    { key: 'cheese', name: { es: 'Queso', en: 'Cheese' }, priceMinor: 800, maxQuantity: 3 },
+    { key: 'avocado', name: { es: 'Palta', en: 'Avocado' }, priceMinor: 1_200, maxQuantity: 2 },
+    { key: 'egg', name: { es: 'Huevo', en: 'Egg' }, priceMinor: 600 },
+  ],
+};
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}-${(sequence += 1)}-${randomUUID().slice(0, 8)}`;

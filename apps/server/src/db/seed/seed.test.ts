@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileStorage } from '../../storage/file-storage.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { buildTestApp, testConfig } from '../../test/app.ts';
-import { accounts, appMeta, diningTables, products, restaurants, rooms, sessions, users } from '../schema.ts';
+import {
+  accounts,
+  appMeta,
+  diningTables,
+  products,
+  restaurants,
+  rooms,
+  sessions,
+  userPoints,
+  users,
+} from '../schema.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './demo-data.ts';
 import { DEMO_SEEDED_KEY, seedDemoData, type SeedOptions } from './seed.ts';
 
@@ -30,7 +40,7 @@ beforeAll(async () => {
   options = {
     db: db.db,
     config,
-    storage: localFileStorage(path.join(dataDir, 'files')),
+    storage: localFileStorage(dataDir),
     logger: pino({ level: 'silent' }),
   };
 });
@@ -122,6 +132,20 @@ describe('seedDemoData', () => {
     } finally {
       await close();
     }
+  });
+
+  it('gives the demo users their points at the demo restaurants', async () => {
+    const rows = await db.db
+      .select({ email: users.email, slug: restaurants.slug, balance: userPoints.balance })
+      .from(userPoints)
+      .innerJoin(users, eq(users.id, userPoints.userId))
+      .innerJoin(restaurants, eq(restaurants.id, userPoints.restaurantId));
+    const expected = DEMO_USERS.flatMap((user) =>
+      user.points.map((p) => ({ email: user.email, slug: p.restaurant, balance: p.balance })),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows).toEqual(expect.arrayContaining(expected));
+    expect(rows).toHaveLength(expected.length);
   });
 
   it('does nothing the second time (no duplicates)', async () => {

@@ -1,7 +1,7 @@
 /**
  * Demo data, inserted once per database: the restaurants of demo-data.ts (with rooms, tables,
  * products and generated pictures) and the demo users, created through better-auth so their
- * passwords are hashed by the library. The `app_meta` row `demo_seeded` records that it ran;
+ * passwords are hashed by the library, with their points at some restaurants. The `app_meta` row `demo_seeded` records that it ran;
  * everything happens in one transaction under an advisory lock, so two instances starting
  * together seed once, and a failure leaves nothing half-seeded.
  */
@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
-import { appMeta, sessions } from '../schema.ts';
+import { appMeta, sessions, userPoints } from '../schema.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './demo-data.ts';
 import { insertRestaurant } from './insert-restaurant.ts';
 import type { SeedRestaurant, SeedUser } from './types.ts';
@@ -50,8 +50,10 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
       .where(eq(appMeta.key, DEMO_SEEDED_KEY));
     if (done) return { seeded: false, restaurants: 0, users: 0 };
 
+    const restaurantIds = new Map<string, string>();
     for (const restaurant of restaurants) {
-      await insertRestaurant(tx, restaurant, { storage: options.storage });
+      const inserted = await insertRestaurant(tx, restaurant, { storage: options.storage });
+      restaurantIds.set(restaurant.slug, inserted.restaurant.id);
     }
     // An auth instance bound to this transaction: the users commit (or not) with the rest.
     const auth = createAuth({ config: options.config, db: tx, logger });
@@ -70,6 +72,14 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     }
     // sign-up signs the user in; the seed wants accounts, not sessions
     if (userIds.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+    const balances = users.flatMap((user, index) =>
+      user.points.flatMap(({ restaurant, balance }) => {
+        const restaurantId = restaurantIds.get(restaurant);
+        // a balance at a restaurant this seed does not insert is left out
+        return restaurantId ? [{ userId: userIds[index]!, restaurantId, balance }] : [];
+      }),
+    );
+    if (balances.length > 0) await tx.insert(userPoints).values(balances);
 
     await tx.insert(appMeta).values({
       key: DEMO_SEEDED_KEY,

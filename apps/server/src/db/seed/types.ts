@@ -90,4 +90,6 @@ export interface SeedUser {
   displayName: string;
   phoneNumber: string | null;
   locale: 'es-ES' | 'en-US';
+  /** Points balances at demo restaurants (by slug), so redeeming can be tried. */
+  points: { restaurant: string; balance: number }[];
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textParam } from './params.ts';
 import { defineTemplate } from './types.ts';
 
-/** Welcome e-mail sent on the first creation of a user's profile (spec §7). */
+/** Welcome e-mail sent on the first creation of a user's profile (docs/product.md#e-mail). */
 export const accountCreated = defineTemplate({
   params: z.object({ displayName: textParam() }),
 

@@ -21,7 +21,9 @@ const writeErrors = { ...errors, 409: apiErrorSchema };
 const requireUserId = async (request: FastifyRequest): Promise<string> =>
   (await requireDiner(request)).userId;
 
-/** `/api/me/favorites*`: the diner's favourite restaurants and products (DESIGN §4). */
+/**
+ * `/api/me/favorites*`: the diner's favourite restaurants and products (docs/product.md#endpoints).
+ */
 export async function favoriteRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 

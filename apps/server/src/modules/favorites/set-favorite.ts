@@ -6,7 +6,10 @@ import { isUuid } from '../../lib/ids.ts';
 import { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL, restaurantExists } from '../restaurants/index.ts';
 import { favoriteRepository } from './favorite-repository.ts';
 
-/** SPEC §8 message, logged when a favourite is written for a user whose row is gone. */
+/**
+ * Logged when a favourite is written for a user whose row is gone
+ * (docs/product.md#product-log-messages).
+ */
 export const USER_MISSING_MESSAGE = 'El usuario no existe';
 
 const FOREIGN_KEY_VIOLATION = '23503';

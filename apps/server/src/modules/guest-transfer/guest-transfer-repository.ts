@@ -40,7 +40,7 @@ export async function moveReservationMembers(tx: Tx, from: string, to: string): 
   return removed.rowCount ?? 0;
 }
 
-/** `createdBy`: the real user takes over the creator role (SPEC §6). */
+/** `createdBy`: the real user takes over the creator role (docs/product.md#roles). */
 export async function moveReservationCreator(tx: Tx, from: string, to: string): Promise<number> {
   const result = await tx.execute(
     sql`UPDATE reservations SET created_by = ${to}::uuid, updated_at = now() WHERE created_by = ${from}::uuid`,
@@ -61,8 +61,8 @@ export async function moveOrders(tx: Tx, from: string, to: string): Promise<numb
 
 /**
  * Pending payments: an open entry of the guest with the same reservation, tips choice and payment
- * type as an open entry of the user is merged into it (amounts and tips summed, orders joined,
- * SPEC §7); the others change payer.
+ * type as an open entry of the user is merged into it (amounts and tips summed, orders joined:
+ * docs/product.md#guest-to-user); the others change payer.
  */
 export async function movePendingPayments(tx: Tx, from: string, to: string): Promise<number> {
   const merged = await tx.execute<{ id: string }>(sql`
@@ -110,6 +110,31 @@ export async function moveInvitations(tx: Tx, from: string, to: string): Promise
     sql`UPDATE invitations SET invited_by = ${to}::uuid WHERE invited_by = ${from}::uuid`,
   );
   return (received.rowCount ?? 0) + (sent.rowCount ?? 0);
+}
+
+/**
+ * Join requests made (`userId`) and answered (`answeredBy`). A pending request of the guest to a
+ * reservation the user has a pending request to, or is a member of, is withdrawn (cancelled) first:
+ * one pending request per diner and reservation.
+ */
+export async function moveJoinRequests(tx: Tx, from: string, to: string): Promise<number> {
+  await tx.execute(sql`
+    UPDATE join_requests AS source SET status = 'cancelled', answered_at = now()
+    WHERE source.user_id = ${from}::uuid AND source.status = 'pending'
+      AND (
+        EXISTS (SELECT 1 FROM join_requests AS own
+                WHERE own.user_id = ${to}::uuid AND own.status = 'pending'
+                  AND own.reservation_id = source.reservation_id)
+        OR EXISTS (SELECT 1 FROM reservation_members AS m
+                   WHERE m.user_id = ${to}::uuid AND m.reservation_id = source.reservation_id)
+      )`);
+  const made = await tx.execute(
+    sql`UPDATE join_requests SET user_id = ${to}::uuid WHERE user_id = ${from}::uuid`,
+  );
+  const answered = await tx.execute(
+    sql`UPDATE join_requests SET answered_by = ${to}::uuid WHERE answered_by = ${from}::uuid`,
+  );
+  return (made.rowCount ?? 0) + (answered.rowCount ?? 0);
 }
 
 /** Favourite restaurants and products; one the user already has stays as it is. */
@@ -165,8 +190,8 @@ export async function moveTelemetry(tx: Tx, from: string, to: string): Promise<n
 }
 
 /**
- * The user as a client of the restaurant of each reservation (spec "Client record": the user plus
- * one entry per reservation with date, reservationId, tableNumber, delivery, pickup).
+ * The user as a client of the restaurant of each reservation (docs/product.md#client-record: the
+ * user plus one entry per reservation with date, reservationId, tableNumber, delivery, pickup).
  */
 export async function saveClientRecords(
   tx: Tx,

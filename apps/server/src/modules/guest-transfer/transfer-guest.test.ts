@@ -14,6 +14,7 @@ import {
   clientRecordReservations,
   clientRecords,
   favoriteRestaurants,
+  joinRequests,
   orders,
   pendingPayments,
   reservationMembers,
@@ -65,13 +66,15 @@ async function expectEverythingMoved(world: GuestWorld, guestId: string, userId:
     'transactions.payer_user_id': 1,
     'invitations.user_id': 1,
     'invitations.invited_by': 1,
+    'join_requests.answered_by': 1,
     'favorite_restaurants.user_id': 1,
     'favorite_products.user_id': 1,
     'error_records.user_id': 1,
     'analytics_events.user_id': 1,
   });
 
-  // saved as a client of both restaurants, one entry per reservation (SPEC §3 client record)
+  // saved as a client of both restaurants, one entry per reservation
+  // (docs/product.md#client-record)
   const records = await db().select().from(clientRecords).where(eq(clientRecords.userId, userId));
   expect(records.map((r) => r.restaurantId).sort()).toEqual(
     [world.restaurantA.restaurant.id, world.restaurantB.restaurant.id].sort(),
@@ -105,6 +108,11 @@ describe('guest → user at sign-up', () => {
     const account = await signUpUser(t.app, {}, { cookie: guest.cookie });
     expect(account.userId).not.toBe(guest.userId);
     await expectEverythingMoved(world, guest.userId, account.userId);
+    const [request] = await db()
+      .select()
+      .from(joinRequests)
+      .where(eq(joinRequests.id, world.joinRequestMade));
+    expect(request).toMatchObject({ userId: account.userId, status: 'pending' });
     const [points] = await db().select().from(userPoints).where(eq(userPoints.userId, account.userId));
     expect(points?.balance).toBe(50);
 
@@ -146,6 +154,12 @@ describe('guest → existing user at sign-in', () => {
       })
       .returning();
 
+    // … and has a pending request to join reservation C, as the guest has
+    const [ownRequest] = await db()
+      .insert(joinRequests)
+      .values({ reservationId: world.reservationC, userId: existing.userId })
+      .returning();
+
     const back = await signInUser(t.app, { email: existing.email }, { cookie: guest.cookie });
     expect(back.userId).toBe(existing.userId);
     await expectEverythingMoved(world, guest.userId, existing.userId);
@@ -171,6 +185,17 @@ describe('guest → existing user at sign-in', () => {
       .from(reservationMembers)
       .where(eq(reservationMembers.reservationId, world.reservationB));
     expect(membersB.map((m) => m.userId).sort()).toEqual([world.hostId, existing.userId].sort());
+    // one pending request per diner and reservation: the guest's is withdrawn
+    const requestsC = await db()
+      .select({ id: joinRequests.id, userId: joinRequests.userId, status: joinRequests.status })
+      .from(joinRequests)
+      .where(eq(joinRequests.reservationId, world.reservationC));
+    expect(
+      requestsC.sort((a, b) => Number(a.id === ownRequest!.id) - Number(b.id === ownRequest!.id)),
+    ).toEqual([
+      { id: world.joinRequestMade, userId: existing.userId, status: 'cancelled' },
+      { id: ownRequest!.id, userId: existing.userId, status: 'pending' },
+    ]);
   });
 
   it('does nothing for a guest that is already gone, or for the user itself', async () => {

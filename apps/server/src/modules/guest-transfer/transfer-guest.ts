@@ -1,8 +1,8 @@
 /**
- * Guest → user (DESIGN §5, SPEC §4 "Guest to user, on login"): in ONE transaction, everything the
+ * Guest → user (docs/product.md#guest-to-user): in ONE transaction, everything the
  * guest owns becomes the real user's — reservation memberships and the creator role, orders
  * (placed and paid), pending payments (merged per payer, tips and type), transactions,
- * invitations received and sent, favourites, points (balances added), client records, telemetry
+ * invitations received and sent, join requests made and answered, favourites, points (balances added), client records, telemetry
  * rows — then the guest is deleted and the user is saved as a client of the restaurant of every
  * reservation the guest had. All or nothing: any failure rolls everything back, leaving the
  * guest exactly as it was.
@@ -15,6 +15,7 @@ import {
   moveClientRecords,
   moveFavorites,
   moveInvitations,
+  moveJoinRequests,
   moveOrders,
   movePendingPayments,
   movePoints,
@@ -38,6 +39,7 @@ export interface TransferGuestResult {
   pendingPayments: number;
   transactions: number;
   invitations: number;
+  joinRequests: number;
   favorites: number;
   points: number;
   clientRecords: number;
@@ -78,6 +80,7 @@ export async function transferGuest(
       pendingPayments: await movePendingPayments(tx, guestId, userId),
       transactions: await moveTransactions(tx, guestId, userId),
       invitations: await moveInvitations(tx, guestId, userId),
+      joinRequests: await moveJoinRequests(tx, guestId, userId),
       favorites: await moveFavorites(tx, guestId, userId),
       points: await movePoints(tx, guestId, userId),
       clientRecords: await moveClientRecords(tx, guestId, userId),

@@ -7,7 +7,10 @@ import { findProfile, listPoints } from './me-repository.ts';
 /** What the profile use cases need of the request context. */
 export type MeContext = Pick<RequestContext, 'db' | 'log'>;
 
-/** A session whose user row is gone: logged as the spec says (SPEC §8), answered as signed out. */
+/**
+ * A session whose user row is gone: logged (docs/product.md#product-log-messages), answered as
+ * signed out.
+ */
 export function userMissing(ctx: MeContext, userId: string): AppError {
   ctx.log.warn({ userId }, 'El usuario no existe');
   return new AppError('UNAUTHENTICATED', 'Sign in again');

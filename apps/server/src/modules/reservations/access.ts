@@ -1,6 +1,6 @@
 /**
- * Who may do what with a reservation (DESIGN §5): members (its `users`) read it, call
- * assistance, clear the ready flag and leave; only the creator (`createdBy`) modifies, cancels
+ * Who may do what with a reservation (docs/product.md#permissions): members (its `users`) read it,
+ * call assistance, clear the ready flag and leave; only the creator (`createdBy`) modifies, cancels
  * and invites. Nobody else reads it: 403 FORBIDDEN. Unknown or malformed ids are 404.
  */
 import type { Reservation } from '@comensal/contracts';
@@ -9,13 +9,27 @@ import { isUuid } from '../../lib/ids.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { isCurrentReservation, toReservation } from './mappers.ts';
-import { reservationRepository, type ReservationRow } from './reservation-repository.ts';
+import {
+  reservationRepository,
+  type BookingRestaurantRow,
+  type ReservationRow,
+} from './reservation-repository.ts';
 
 export const notMember = () => new AppError('FORBIDDEN', 'Only the members of this reservation may do this');
 export const notCreator = () =>
   new AppError('FORBIDDEN', 'Only the person who made this reservation may do this');
 export const reservationClosed = () =>
   new AppError('RESERVATION_CLOSED', 'This reservation is cancelled or over and can no longer change');
+
+/** The restaurant with what the booking rules read, or 404 (unknown or malformed id). */
+export async function findRestaurantOrThrow(
+  ctx: Pick<RequestContext, 'db'>,
+  id: string,
+): Promise<BookingRestaurantRow> {
+  const restaurant = isUuid(id) ? await reservationRepository(ctx.db).findRestaurant(id) : null;
+  if (!restaurant) throw AppError.notFound('Restaurant');
+  return restaurant;
+}
 
 /** The reservation, or 404. Inside a transaction with `lock`, its row stays locked until the end. */
 export async function findReservationOrThrow(

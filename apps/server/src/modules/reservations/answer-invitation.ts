@@ -1,17 +1,16 @@
-import { INVITATION_EVENTS, RESERVATION_EVENTS, type Invitation } from '@comensal/contracts';
+import { INVITATION_EVENTS, type Invitation } from '@comensal/contracts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
-import { saveClientRecord } from './save-client-record.ts';
-import { assertCurrent, findReservationOrThrow, memberIds } from './access.ts';
-import { publishInvitationEvent, publishReservationEvent } from './reservation-events.ts';
-import { reservationRepository } from './reservation-repository.ts';
+import { addMember } from './add-member.ts';
+import { assertCurrent, findReservationOrThrow } from './access.ts';
+import { publishInvitationEvent } from './reservation-events.ts';
 import { invitationRepository } from './invitation-repository.ts';
 import { isInviteeOf } from './invitee.ts';
 import { toInvitation } from './mappers.ts';
 
-/** SPEC §8: logged for a failure of accept and of reject alike. */
+/** Logged for a failure of accept and of reject alike (docs/product.md#product-log-messages). */
 export const ANSWER_FAILED_MESSAGE = 'Error al aceptar invitación';
 
 /**
@@ -28,7 +27,6 @@ async function answerInvitation(
   accepted: boolean,
 ): Promise<Invitation> {
   const invitations = invitationRepository(ctx.db);
-  const reservations = reservationRepository(ctx.db);
   const now = ctx.now();
   try {
     await inTransaction(ctx.db, async (tx) => {
@@ -47,24 +45,7 @@ async function answerInvitation(
       await invitations.answer(id, { accepted, userId: diner.userId, respondedAt: now }, tx);
       const data = { invitationId: id, reservationId: reservation.id, accepted };
       await publishInvitationEvent(ctx, tx, INVITATION_EVENTS.answered, data, diner.userId);
-      if (!accepted) return;
-      await reservations.addMember(reservation.id, diner.userId, tx);
-      await saveClientRecord(ctx, tx, {
-        restaurantId: reservation.restaurantId,
-        reservationId: reservation.id,
-        userId: diner.userId,
-        date: reservation.startsAt,
-        tableNumber: reservation.tableNumber,
-        delivery: reservation.kind === 'delivery',
-        pickup: reservation.kind === 'pickup',
-      });
-      await publishReservationEvent(
-        ctx,
-        tx,
-        RESERVATION_EVENTS.membersChanged,
-        reservation.id,
-        await memberIds(ctx, reservation.id, tx),
-      );
+      if (accepted) await addMember(ctx, tx, reservation, diner.userId);
     });
   } catch (error) {
     const level = isAppError(error) && error.statusCode < 500 ? 'warn' : 'error';

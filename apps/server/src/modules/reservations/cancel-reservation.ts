@@ -8,7 +8,13 @@ import {
   readReservation,
   reservationClosed,
 } from './access.ts';
-import { publishReservationEvent, publishToInvitees, RESERVATION_EVENTS } from './reservation-events.ts';
+import { joinRequestRepository } from './join-request-repository.ts';
+import {
+  publishReservationEvent,
+  publishToInvitees,
+  publishToRequesters,
+  RESERVATION_EVENTS,
+} from './reservation-events.ts';
 import { reservationRepository } from './reservation-repository.ts';
 
 /**
@@ -29,6 +35,9 @@ export async function cancelReservation(ctx: RequestContext, diner: Diner, id: s
     // pending invitations of it leave the invitees' "current" lists
     const invitees = await repository.listPendingInviteeIds(id, tx);
     await publishToInvitees(ctx, tx, RESERVATION_EVENTS.cancelled, id, invitees);
+    // diners waiting for an answer to their request to join learn it is gone
+    const requesters = await joinRequestRepository(ctx.db).listPendingRequesterIds(id, tx);
+    await publishToRequesters(ctx, tx, RESERVATION_EVENTS.cancelled, id, requesters);
   });
   return readReservation(ctx, id);
 }

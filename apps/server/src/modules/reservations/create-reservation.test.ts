@@ -1,5 +1,5 @@
 /**
- * The reservation rules through the API (SPEC §5, DESIGN §5): opening windows in the
+ * The reservation rules through the API (docs/product.md#booking-rules): opening windows in the
  * restaurant's zone, durations 15–120 step 15 inside the window, party size and tables, the
  * table clash, pickup and delivery (price computed here), the client record written in the same
  * transaction, and hostile input that must change nothing.
@@ -326,7 +326,7 @@ describe('client record (same transaction as the reservation)', () => {
     }
   });
 
-  it('saves nothing and logs the spec message without a restaurant or reservation id', async () => {
+  it('saves nothing and logs why without a restaurant or reservation id', async () => {
     const ctx = { db: t.db.db, log: t.app.log };
     const nobody = await signInGuest(t.app);
     const saved = await t.db.db.transaction((tx) =>

@@ -7,7 +7,7 @@ import { saveClientRecord } from './save-client-record.ts';
 import { readReservation } from './access.ts';
 import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository, type BookingRestaurantRow, type TableRow } from './reservation-repository.ts';
-import { resolveSlot, ruleViolation } from './slot.ts';
+import { resolveSlot, ruleViolation, type SlotOptions } from './slot.ts';
 
 export function kindOf(
   input: Pick<CreateReservationInput, 'table' | 'pickup' | 'delivery'>,
@@ -41,7 +41,10 @@ export async function checkTable(
   return row;
 }
 
-/** SPEC §5 delivery price, computed here from the restaurant's settings and the distance. */
+/**
+ * The delivery price (docs/product.md#delivery-price), from the restaurant's settings and the
+ * distance.
+ */
 export function priceDelivery(
   restaurant: BookingRestaurantRow,
   location: { lat: number; lng: number },
@@ -64,19 +67,22 @@ const cleanComments = (comments: string | null | undefined) => (comments ? comme
 
 /**
  * Creates a reservation for the diner: a table (chosen or not), a pickup or a delivery. The
- * creator becomes its first member and a client of the restaurant in the same transaction. The
+ * creator becomes its first member and a client of the restaurant in the same transaction; a
+ * delivery's price becomes the bill's delivery line (its author the creator) in it too. The
  * table-clash rule is the database's exclusion constraint: 409 TABLE_TAKEN under any race.
+ * `startsNow`: a walk-in, starting at the current minute (slot.ts).
  */
 export async function createReservation(
   ctx: RequestContext,
   diner: Diner,
   input: CreateReservationInput,
+  options: Pick<SlotOptions, 'startsNow'> = {},
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
   const restaurant = await repository.findRestaurant(input.restaurantId);
   if (!restaurant) throw AppError.notFound('Restaurant');
   const kind = kindOf(input);
-  const { start, end } = resolveSlot(restaurant, input, ctx.now());
+  const { start, end } = resolveSlot(restaurant, input, ctx.now(), options);
 
   const table = input.table ? await checkTable(ctx, restaurant.id, input.table, input.quantity) : null;
   if (kind === 'pickup' && !restaurant.pickup) {
@@ -107,6 +113,13 @@ export async function createReservation(
       tx,
     );
     await repository.addMember(reservationId, diner.userId, tx);
+    // the delivery price is a line of the bill, so the totals and the payments need no special case
+    if (delivery && delivery.priceMinor > 0) {
+      await repository.insertDeliveryLine(
+        { reservationId, userId: diner.userId, priceMinor: delivery.priceMinor },
+        tx,
+      );
+    }
     await saveClientRecord(ctx, tx, {
       restaurantId: restaurant.id,
       reservationId,

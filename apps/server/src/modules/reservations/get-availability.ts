@@ -1,8 +1,7 @@
 import type { Availability, AvailabilityQuery } from '@comensal/contracts';
 import { DEFAULT_DURATION, DEFAULT_QUANTITY, markFreeTables } from '@comensal/domain';
-import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
 import type { RequestContext } from '../../lib/context.ts';
+import { findRestaurantOrThrow } from './access.ts';
 import { reservationRepository } from './reservation-repository.ts';
 import { analyzeSlot } from './slot.ts';
 
@@ -20,8 +19,7 @@ export async function getAvailability(
   query: AvailabilityQuery,
 ): Promise<Availability> {
   const repository = reservationRepository(ctx.db);
-  const restaurant = isUuid(restaurantId) ? await repository.findRestaurant(restaurantId) : null;
-  if (!restaurant) throw AppError.notFound('Restaurant');
+  const restaurant = await findRestaurantOrThrow(ctx, restaurantId);
   const duration = query.duration ?? DEFAULT_DURATION;
   const quantity = query.quantity ?? DEFAULT_QUANTITY;
   const slot = analyzeSlot(restaurant, { date: query.date, startAt: query.startAt, duration }, ctx.now());

@@ -1,7 +1,8 @@
 /**
- * Invitations (SPEC §4, §7, §8): invite a user or a not-yet-registered e-mail, duplicates,
- * accept (joins the reservation, one transaction) and reject, current/history lists newest
- * first, closed reservations, the invitation e-mail, and the logged 'Error al aceptar invitación'.
+ * Invitations (docs/product.md#invitation-rules, docs/product.md#invitation-states): invite a user
+ * or a not-yet-registered e-mail, duplicates, accept (joins the reservation, one transaction) and
+ * reject, current/history lists newest first, closed reservations, the invitation e-mail, and the
+ * logged 'Error al aceptar invitación'.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -6,8 +6,9 @@ import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-event
 import { reservationRepository } from './reservation-repository.ts';
 
 /**
- * A member leaves: removed from the reservation's users (SPEC §4). The creator cannot leave
- * their own reservation (409 CREATOR_CANNOT_LEAVE): they cancel it instead.
+ * A member leaves: removed from the reservation's users (docs/product.md#reservation-states).
+ * The creator cannot leave their own reservation (409 CREATOR_CANNOT_LEAVE): they cancel it
+ * instead.
  */
 export async function leaveReservation(ctx: RequestContext, diner: Diner, id: string): Promise<void> {
   const repository = reservationRepository(ctx.db);

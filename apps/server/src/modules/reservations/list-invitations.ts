@@ -14,7 +14,7 @@ const cursorSchema = z
   .strict();
 
 /**
- * The diner's invitations, newest first (SPEC §7 "live list by createdAt descending"):
+ * The diner's invitations, newest first (docs/product.md#invitation-states):
  * `current` = pending on a reservation neither cancelled nor over; `history` = the rest.
  */
 export async function listInvitations(

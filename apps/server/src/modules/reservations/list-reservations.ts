@@ -13,8 +13,9 @@ const cursorSchema = z
   .strict();
 
 /**
- * The diner's reservations (SPEC §4): `current` = not cancelled and not over, soonest first;
- * `history` = over, latest first. Cancelled reservations are dropped from both.
+ * The diner's reservations (docs/product.md#current-and-history): `current` = not cancelled and not
+ * over, soonest first; `history` = over, latest first. Cancelled reservations are dropped from
+ * both.
  */
 export async function listReservations(
   ctx: RequestContext,

@@ -1,7 +1,7 @@
 /**
- * The live topics of reservations (DESIGN §4): `reservation:<id>` for its members,
- * `user:me:reservations` and `user:me:invitations` for the diner's own lists (each user listens
- * on their own channel, see reservation-events.ts).
+ * The live topics of reservations (docs/product.md#live-topics): `reservation:<id>` for its
+ * members, `user:me:reservations` and `user:me:invitations` for the diner's own lists (each user
+ * listens on their own channel, see reservation-events.ts).
  */
 import { USER_INVITATIONS_TOPIC, USER_RESERVATIONS_TOPIC } from '@comensal/contracts';
 import { isUuid } from '../../lib/ids.ts';

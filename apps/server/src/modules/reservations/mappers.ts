@@ -1,6 +1,13 @@
-import type { Invitation, Reservation, ReservationRestaurant } from '@comensal/contracts';
+import type {
+  Invitation,
+  JoinRequest,
+  Reservation,
+  ReservationRestaurant,
+  TableLookup,
+} from '@comensal/contracts';
 import type { InvitationRow } from './invitation-repository.ts';
-import type { MemberRow, ReservationRow } from './reservation-repository.ts';
+import type { JoinRequestRow } from './join-request-repository.ts';
+import type { MemberRow, ReservationRow, TableRow } from './reservation-repository.ts';
 import { localSlot } from './slot.ts';
 
 export function toReservationRestaurant(row: ReservationRow['restaurant']): ReservationRestaurant {
@@ -17,7 +24,7 @@ export function toReservationRestaurant(row: ReservationRow['restaurant']): Rese
   };
 }
 
-/** Not cancelled and not over at `now` (SPEC §4 "open"). */
+/** Not cancelled and not over at `now` (docs/product.md#current-and-history). */
 export function isCurrentReservation(row: { status: string; endsAt: Date }, now: Date): boolean {
   return row.status !== 'cancelled' && row.endsAt.getTime() > now.getTime();
 }
@@ -98,5 +105,27 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
     invitedBy: row.inviterName === null ? null : { displayName: row.inviterName, photoURL: row.inviterPhoto },
     restaurant: toReservationRestaurant(row.restaurant),
     reservation: toReservationOutline(row.reservation, row.restaurant.timeZone, now),
+  };
+}
+
+export function toJoinRequest(row: JoinRequestRow): JoinRequest {
+  return {
+    id: row.id,
+    reservationId: row.reservationId,
+    restaurantId: row.restaurantId,
+    status: row.status,
+    user: { id: row.userId, displayName: row.displayName, photoURL: row.photoURL, isGuest: row.isGuest },
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+export function toTable(row: TableRow): TableLookup['table'] {
+  return {
+    roomId: row.roomId,
+    room: row.roomName,
+    tableId: row.tableId,
+    number: row.number,
+    seats: row.seats,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * DESIGN §5 roles, endpoint by endpoint: anonymous (no session), guest (better-auth anonymous
- * sign-in) and signed-in user who are not members, a member (joined by invitation) and the
- * creator. Every endpoint has its allow and deny cases; a denied call changes nothing.
+ * The roles of docs/product.md#permissions, endpoint by endpoint: anonymous (no session), guest
+ * (better-auth anonymous sign-in) and signed-in user who are not members, a member (joined by
+ * invitation) and the creator. Every endpoint has its allow and deny cases; a denied call changes
+ * nothing.
  */
 import type { Invitation, Reservation, ReservationInvitationSummary } from '@comensal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,8 @@
  * Live events of reservations and invitations (topics in @comensal/contracts live.ts):
  * - `reservation:<id>`: members only; every change of the reservation;
  * - `user:me:reservations` → channel `user:<userId>:reservations`: a member's list changed;
- * - `user:me:invitations` → channel `user:<userId>:invitations`: an invitee's list changed.
+ * - `user:me:invitations` → channel `user:<userId>:invitations`: an invitee's list changed;
+ * - join requests: `reservation:<id>` and the requester's `user:<userId>:reservations`.
  *
  * Events are published inside the transaction that made the change (`ctx.live.publish(message,
  * tx)`), so every instance gets them right after the commit and none on rollback.
@@ -13,6 +14,8 @@ import {
   RESERVATION_EVENTS,
   reservationTopic,
   type InvitationEventData,
+  type JoinRequestEvent,
+  type JoinRequestEventData,
   type ReservationEvent,
 } from '@comensal/contracts';
 import type { DbExecutor } from '../../db/client.ts';
@@ -31,10 +34,21 @@ export async function publishReservationEvent(
   reservationId: string,
   userIds: readonly string[],
 ): Promise<void> {
-  const data = { reservationId };
-  await ctx.live.publish({ channel: reservationTopic(reservationId), event, data }, tx);
+  await ctx.live.publish({ channel: reservationTopic(reservationId), event, data: { reservationId } }, tx);
+  await publishToUsers(ctx, tx, userReservationsChannel, event, reservationId, userIds);
+}
+
+/** `event` of the reservation on a list of each of `userIds` (`channelOf` says which). */
+async function publishToUsers(
+  ctx: Live,
+  tx: DbExecutor,
+  channelOf: (userId: string) => string,
+  event: ReservationEvent,
+  reservationId: string,
+  userIds: readonly string[],
+): Promise<void> {
   for (const userId of new Set(userIds)) {
-    await ctx.live.publish({ channel: userReservationsChannel(userId), event, data }, tx);
+    await ctx.live.publish({ channel: channelOf(userId), event, data: { reservationId } }, tx);
   }
 }
 
@@ -63,8 +77,34 @@ export async function publishToInvitees(
   reservationId: string,
   inviteeUserIds: readonly string[],
 ): Promise<void> {
-  for (const userId of new Set(inviteeUserIds)) {
-    await ctx.live.publish({ channel: userInvitationsChannel(userId), event, data: { reservationId } }, tx);
+  await publishToUsers(ctx, tx, userInvitationsChannel, event, reservationId, inviteeUserIds);
+}
+
+/** A reservation change the diners waiting for an answer to join it must know (it was cancelled). */
+export async function publishToRequesters(
+  ctx: Live,
+  tx: DbExecutor,
+  event: ReservationEvent,
+  reservationId: string,
+  requesterUserIds: readonly string[],
+): Promise<void> {
+  await publishToUsers(ctx, tx, userReservationsChannel, event, reservationId, requesterUserIds);
+}
+
+/**
+ * A join request was made, answered or withdrawn: the reservation's members, and the requester's
+ * own reservations channel when given (the requester learns the answer there).
+ */
+export async function publishJoinRequestEvent(
+  ctx: Live,
+  tx: DbExecutor,
+  event: JoinRequestEvent,
+  data: JoinRequestEventData,
+  requesterUserId: string | null,
+): Promise<void> {
+  await ctx.live.publish({ channel: reservationTopic(data.reservationId), event, data }, tx);
+  if (requesterUserId) {
+    await ctx.live.publish({ channel: userReservationsChannel(requesterUserId), event, data }, tx);
   }
 }
 

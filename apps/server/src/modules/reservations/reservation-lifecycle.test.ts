@@ -1,7 +1,8 @@
 /**
- * Every transition of a reservation (SPEC §4): modify (same rules as creation, 409 on a clash),
- * cancel (idempotent, frees the table), leave, assistance and the ready flag; the current and
- * history lists; the .ics file; and the live events each change publishes after its commit.
+ * Every transition of a reservation (docs/product.md#reservation-states): modify (same rules as
+ * creation, 409 on a clash), cancel (idempotent, frees the table), leave, assistance and the ready
+ * flag; the current and history lists; the .ics file; and the live events each change publishes
+ * after its commit.
  */
 import {
   RESERVATION_EVENTS,

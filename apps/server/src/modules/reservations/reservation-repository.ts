@@ -20,6 +20,7 @@ import { pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
 import {
   diningTables,
   invitations,
+  orders,
   reservationMembers,
   reservations,
   restaurants,
@@ -80,6 +81,15 @@ export interface TableRow {
   number: number;
   seats: number;
 }
+
+/** A table with its room, as {@link TableRow}. */
+export const tableColumns = {
+  roomId: rooms.id,
+  roomName: rooms.name,
+  tableId: diningTables.id,
+  number: diningTables.number,
+  seats: diningTables.seats,
+};
 
 const selectReservation = (executor: DbExecutor) =>
   executor
@@ -189,13 +199,7 @@ export function reservationRepository(db: Db) {
       tx: DbExecutor = db,
     ): Promise<TableRow | null> {
       const [row] = await tx
-        .select({
-          roomId: rooms.id,
-          roomName: rooms.name,
-          tableId: diningTables.id,
-          number: diningTables.number,
-          seats: diningTables.seats,
-        })
+        .select(tableColumns)
         .from(diningTables)
         .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
         .where(
@@ -213,13 +217,7 @@ export function reservationRepository(db: Db) {
     /** The restaurant's tables with at least `minSeats` seats, in room order, then by number. */
     async listTables(restaurantId: string, minSeats: number, tx: DbExecutor = db): Promise<TableRow[]> {
       return tx
-        .select({
-          roomId: rooms.id,
-          roomName: rooms.name,
-          tableId: diningTables.id,
-          number: diningTables.number,
-          seats: diningTables.seats,
-        })
+        .select(tableColumns)
         .from(diningTables)
         .innerJoin(rooms, eq(rooms.id, diningTables.roomId))
         .where(and(eq(diningTables.restaurantId, restaurantId), sql`${diningTables.seats} >= ${minSeats}`))
@@ -278,6 +276,25 @@ export function reservationRepository(db: Db) {
           .set({ ...changes, updatedAt: sql`now()` })
           .where(eq(reservations.id, id)),
       );
+    },
+
+    /**
+     * The delivery price as the bill's `delivery` line (no product, one unit, its author the
+     * creator): every amount of the bill is an order row (docs/product.md#orders).
+     */
+    async insertDeliveryLine(
+      line: { reservationId: string; userId: string; priceMinor: number },
+      tx: DbExecutor = db,
+    ): Promise<void> {
+      await tx.insert(orders).values({
+        reservationId: line.reservationId,
+        kind: 'delivery',
+        productId: null,
+        userId: line.userId,
+        quantity: 1,
+        unitPriceMinor: line.priceMinor,
+        totalPriceMinor: line.priceMinor,
+      });
     },
 
     async findById(id: string, tx: DbExecutor = db): Promise<ReservationRow | null> {

@@ -1,5 +1,6 @@
 /**
- * The HTTP face of reservations, invitations included (DESIGN §4; roles per §5, see access.ts):
+ * The HTTP face of reservations, invitations included (docs/product.md#endpoints; roles per
+ * docs/product.md#permissions, see access.ts):
  * each route checks the request against its schema, finds the diner and calls one use case.
  */
 import {
@@ -11,13 +12,19 @@ import {
   invitationListSchema,
   invitationParamsSchema,
   invitationSchema,
+  joinRequestListSchema,
+  joinRequestParamsSchema,
+  joinRequestSchema,
   listInvitationsQuerySchema,
   listReservationsQuerySchema,
   reservationInvitationSummarySchema,
   reservationListSchema,
   reservationParamsSchema,
   reservationSchema,
+  tableLookupQuerySchema,
+  tableLookupSchema,
   updateReservationInputSchema,
+  walkInInputSchema,
 } from '@comensal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +32,13 @@ import { z } from 'zod';
 import { appContext, findDiner, requestContext, requireDiner } from '../../http/request.ts';
 import type { Diner } from '../../lib/context.ts';
 import { acceptInvitation, rejectInvitation } from './answer-invitation.ts';
+import { acceptJoinRequest, rejectJoinRequest } from './answer-join-request.ts';
+import { cancelJoinRequest } from './cancel-join-request.ts';
+import { createJoinRequest } from './create-join-request.ts';
+import { getJoinRequest } from './get-join-request.ts';
+import { listJoinRequests } from './list-join-requests.ts';
+import { lookupTable } from './lookup-table.ts';
+import { startWalkIn } from './start-walk-in.ts';
 import { cancelReservation } from './cancel-reservation.ts';
 import { createInvitation } from './create-invitation.ts';
 import { createReservation } from './create-reservation.ts';
@@ -324,5 +338,149 @@ export async function reservationRoutes(instance: FastifyInstance) {
     },
     async (request) =>
       rejectInvitation(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  // Table links (docs/product.md#table-links): join the table's current reservation, or walk in.
+
+  app.get(
+    '/api/restaurants/:id/tables/lookup',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: "What a table's QR link opens: its current reservation, or a walk-in",
+        description:
+          '`table`: the number or id of the table; `room`: the room id (without it, the first room with that ' +
+          'table). The reservation that holds the table now (not cancelled, now within [start − 15 min, end)) ' +
+          'with `isMember` and the caller’s latest join request — never its members; and whether a walk-in can ' +
+          'start now (`reason` TAKEN, CLOSED or CLOSING otherwise) with the durations that fit.',
+        params: restaurantParams,
+        querystring: tableLookupQuerySchema,
+        response: { 200: tableLookupSchema, 400: e, 401: e, 404: e },
+      },
+    },
+    async (request) =>
+      lookupTable(requestContext(request), await requireDiner(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/restaurants/:id/walk-ins',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'Start a table reservation now at a free table (walk-in)',
+        description:
+          "Starts at the current minute in the restaurant's zone; `duration` defaults to 60 or the longest that " +
+          'ends by closing time and by the table’s next reservation. The booking rules apply (400 ' +
+          'VALIDATION_FAILED with `details.reason`); 409 TABLE_TAKEN when the table is held (also under a race).',
+        params: restaurantParams,
+        body: walkInInputSchema,
+        response: { 201: reservationSchema, 400: e, 401: e, 404: e, 409: e },
+      },
+    },
+    async (request, reply) => {
+      const diner = await requireDiner(request);
+      const reservation = await startWalkIn(requestContext(request), diner, request.params.id, request.body);
+      return reply.status(201).send(reservation);
+    },
+  );
+
+  app.post(
+    '/api/reservations/:id/join-requests',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'Ask the members to let you in (not a member)',
+        description:
+          '201 a new pending request; 200 the same one while it is pending. 409 ALREADY_MEMBER; 409 ' +
+          'RESERVATION_CLOSED (`details.reason` CANCELLED, OVER, NOT_STARTED or NO_TABLE); 409 CONFLICT ' +
+          '`JOIN_REQUEST_LIMIT`.',
+        params: reservationParamsSchema,
+        response: { 200: joinRequestSchema, 201: joinRequestSchema, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const diner = await requireDiner(request);
+      const { request: joinRequest, created } = await createJoinRequest(
+        requestContext(request),
+        diner,
+        request.params.id,
+      );
+      return reply.status(created ? 201 : 200).send(joinRequest);
+    },
+  );
+
+  app.get(
+    '/api/reservations/:id/join-requests',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'Pending requests to join, oldest first (members)',
+        params: reservationParamsSchema,
+        response: { 200: joinRequestListSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      listJoinRequests(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.get(
+    '/api/join-requests/:id',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'One request to join (the requester, members)',
+        params: joinRequestParamsSchema,
+        response: { 200: joinRequestSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      getJoinRequest(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/join-requests/:id/accept',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'Let the requester in (members)',
+        description:
+          'The requester becomes a member. 409 JOIN_REQUEST_ANSWERED when it is no longer pending; 409 ' +
+          'RESERVATION_CLOSED once the reservation is cancelled or over.',
+        params: joinRequestParamsSchema,
+        response: { 200: joinRequestSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      acceptJoinRequest(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/join-requests/:id/reject',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'Turn the request down (members)',
+        description: '409 JOIN_REQUEST_ANSWERED when it is no longer pending.',
+        params: joinRequestParamsSchema,
+        response: { 200: joinRequestSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      rejectJoinRequest(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/join-requests/:id',
+    {
+      schema: {
+        tags: ['table links'],
+        summary: 'Withdraw your request (the requester; idempotent)',
+        description: '409 JOIN_REQUEST_ANSWERED once a member answered it.',
+        params: joinRequestParamsSchema,
+        response: { 200: joinRequestSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      cancelJoinRequest(requestContext(request), await requireDiner(request), request.params.id),
   );
 }

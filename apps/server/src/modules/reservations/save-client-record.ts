@@ -1,7 +1,8 @@
 /**
- * SPEC §3 "Client record" (restaurants/{r}/clients/{user}): the diner, plus one entry per
- * reservation (date, reservationId, tableNumber, delivery, pickup). Created or appended in the
- * transaction that creates the reservation (or adds the diner to it), so both exist or neither.
+ * The client record (docs/product.md#client-record), one per restaurant and diner: the diner, plus
+ * one entry per reservation (date, reservationId, tableNumber, delivery, pickup). Created or
+ * appended in the transaction that creates the reservation (or adds the diner to it), so both exist
+ * or neither.
  */
 import type { DbExecutor } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -22,8 +23,9 @@ export interface ClientRecordEntry {
 
 /**
  * Creates the client record of `entry.userId` at the restaurant, or appends the reservation to
- * it. SPEC §5: a reservation id is needed — without the restaurant or reservation id nothing is
- * saved, `Restaurant ID or Reservation ID is missing.` is logged and false returned.
+ * it. A reservation id is needed (docs/product.md#client-record-rule) — without the restaurant or
+ * reservation id nothing is saved, `Restaurant ID or Reservation ID is missing.` is logged and
+ * false returned.
  */
 export async function saveClientRecord(
   ctx: Pick<RequestContext, 'db' | 'log'>,

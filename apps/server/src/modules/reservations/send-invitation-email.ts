@@ -5,7 +5,7 @@ export type MailLocale = 'es-ES' | 'en-US';
 const isMailLocale = (value: string | null | undefined): value is MailLocale =>
   value === 'es-ES' || value === 'en-US';
 
-/** The invitee's language if known, else the inviter's, else en-US (SPEC §1 default). */
+/** The invitee's language if known, else the inviter's, else en-US (docs/product.md#e-mail). */
 export function invitationLocale(
   inviteeLocale: string | null | undefined,
   inviterLocale: string | null,

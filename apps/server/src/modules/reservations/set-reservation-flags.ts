@@ -1,7 +1,7 @@
 /**
- * The flags members act on (SPEC §4): `requestedAssistance` (call the waiter; set and clear) and
- * `orders_ready_notification` (the kitchen sets it; a member clears it). Idempotent: setting a
- * flag that is already set changes nothing and publishes nothing.
+ * The flags members act on (docs/product.md#reservation-states): `requestedAssistance` (call the
+ * waiter; set and clear) and `orders_ready_notification` (the kitchen sets it; a member clears it).
+ * Idempotent: setting a flag that is already set changes nothing and publishes nothing.
  */
 import type { Reservation } from '@comensal/contracts';
 import { inTransaction } from '../../db/transaction.ts';

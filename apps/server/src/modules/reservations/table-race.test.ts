@@ -1,7 +1,8 @@
 /**
- * THE RACE (DESIGN §7): many diners book the same table at the same moment over real HTTP, each
- * with their own guest session and connection. The exclusion constraint lets exactly one win;
- * every other answer is 409 TABLE_TAKEN (never a 500), and the losers leave no trace.
+ * THE RACE (docs/product.md#table-clash): many diners book the same table at the same moment over
+ * real HTTP, each with their own guest session and connection. The exclusion constraint lets
+ * exactly one win; every other answer is 409 TABLE_TAKEN (never a 500), and the losers leave no
+ * trace.
  */
 import type { Reservation } from '@comensal/contracts';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';

@@ -102,3 +102,66 @@ export async function reserve(
   }
   return response.json() as Reservation;
 }
+
+// Table links (table-links.test.ts, join-requests.test.ts)
+
+/** NOW's date in the test restaurant's zone (a Monday: lunch 12:00–16:00). */
+export const TODAY = '2026-03-02';
+
+/** Today at `HH:mm` (and seconds) in Santiago, as an instant (UTC-3 in March). */
+export const todayAt = (time: string, seconds = 0): Date =>
+  new Date(`${TODAY}T${time}:${String(seconds).padStart(2, '0')}-03:00`);
+
+/** A table reservation of `as` today (by default now, 12:00, 60 minutes at table 2 for 2). */
+export function reserveTable(
+  app: FastifyInstance,
+  as: TestSession,
+  restaurant: TestRestaurant,
+  options: { number?: number; startAt?: string; duration?: number; quantity?: number } = {},
+): Promise<Reservation> {
+  const { number = 2, startAt = '12:00', duration = 60, quantity = 2 } = options;
+  return reserve(
+    app,
+    as,
+    reservationInput(restaurant, { date: TODAY, startAt, duration, quantity, table: restaurant.ref(number) }),
+  );
+}
+
+/** `member` joins the reservation of `creator` by an accepted invitation; fails the test otherwise. */
+export async function joinByInvitation(
+  app: FastifyInstance,
+  creator: TestSession,
+  member: TestSession,
+  reservationId: string,
+): Promise<void> {
+  const invited = await callApi(app, 'POST', `/api/reservations/${reservationId}/invitations`, {
+    as: creator,
+    body: { email: member.email },
+  });
+  const accepted = await callApi(
+    app,
+    'POST',
+    `/api/invitations/${invited.json<{ id: string }>().id}/accept`,
+    {
+      as: member,
+    },
+  );
+  if (accepted.statusCode !== 200)
+    throw new Error(`accepting answered ${accepted.statusCode}: ${accepted.body}`);
+}
+
+/** GET the table link lookup (`query` as in the link, e.g. `table=2`). */
+export const lookupTable = (
+  app: FastifyInstance,
+  as: TestSession | null,
+  restaurant: TestRestaurant,
+  query: string,
+) => callApi(app, 'GET', `/api/restaurants/${restaurant.restaurant.id}/tables/lookup?${query}`, { as });
+
+/** POST a walk-in at the restaurant. */
+export const walkIn = (
+  app: FastifyInstance,
+  as: TestSession | null,
+  restaurant: TestRestaurant,
+  body: unknown,
+) => callApi(app, 'POST', `/api/restaurants/${restaurant.restaurant.id}/walk-ins`, { as, body });

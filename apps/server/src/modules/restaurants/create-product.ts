@@ -1,10 +1,11 @@
-import { MENU_CHANGED_EVENT, menuTopic, type Product } from '@comensal/contracts';
+import type { Product } from '@comensal/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toProduct } from './mappers.ts';
+import { publishMenuChanged } from './menu-events.ts';
 import { assertSection, parseOrThrow, productFieldsSchema, toProductColumns } from './product-input.ts';
 import { productRepository } from './product-repository.ts';
 import { restaurantRepository } from './restaurant-repository.ts';
@@ -58,10 +59,7 @@ export async function createProduct(
     );
     const row = await products.findById(restaurantId, productId, tx);
     if (!row) throw new Error('the new product is missing');
-    await ctx.live.publish(
-      { channel: menuTopic(restaurantId), event: MENU_CHANGED_EVENT, data: { productId } },
-      tx,
-    );
+    await publishMenuChanged(ctx, tx, restaurantId, productId);
     return toProduct(row, restaurant.currency);
   });
 }

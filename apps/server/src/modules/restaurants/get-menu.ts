@@ -8,7 +8,9 @@ import type { MenuCache } from './menu-cache.ts';
 import { productRepository, type ProductRow } from './product-repository.ts';
 import type { RestaurantRow } from './restaurant-repository.ts';
 
-/** SPEC §5 product visibility at `now` in the restaurant's time zone. */
+/**
+ * Product visibility (docs/product.md#product-visibility) at `now` in the restaurant's time zone.
+ */
 export function visibleAt(restaurant: Pick<RestaurantRow, 'timeZone'>, now: Date) {
   const moment = localWeekdayAndTime(now, restaurant.timeZone);
   return (product: ProductRow) => isProductVisible(product, moment);
@@ -22,9 +24,9 @@ function shownPrice(product: ProductRow): number {
 
 /**
  * The menu as a diner sees it now: visible products only (hidden, schedule, weekday, stock),
- * then the menu filters of SPEC §2 (vegan, vegetarian, price range; a 0 bound is no bound).
- * The price range compares the price the card shows (discount taken off): a dish shown at 11,25 €
- * is under a 11,50 € limit even if its price before the discount is 12,50 €.
+ * then the menu filters of docs/product.md#search-and-menu-filters (vegan, vegetarian, price range;
+ * a 0 bound is no bound). The price range compares the price the card shows (discount taken off): a
+ * dish shown at 11,25 € is under a 11,50 € limit even if its price before the discount is 12,50 €.
  * Sections keep the restaurant's order and only those with items are listed.
  */
 export async function getMenu(

@@ -10,5 +10,6 @@ export { findProductIdByKey } from './get-product.ts';
 export { listRestaurantSummaries } from './list/list-restaurants.ts';
 export { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels.ts';
 export { toProduct } from './mappers.ts';
+export { publishMenuChanged } from './menu-events.ts';
 export { restaurantRoutes } from './routes.ts';
 export { updateProduct } from './update-product.ts';

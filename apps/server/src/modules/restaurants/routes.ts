@@ -82,7 +82,8 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         tags: ['menu'],
         summary: 'The products visible now',
         description:
-          "Visibility per SPEC §5 in the restaurant's time zone (hidden, daily schedule, weekdays, stock). " +
+          "Products visible now in the restaurant's time zone (not hidden, in their daily schedule " +
+          'and weekdays, in stock where that matters; docs/product.md#product-visibility). ' +
           'Price bounds are minor units; 0 means no bound.',
         params: restaurantParams,
         querystring: getMenuQuerySchema,

@@ -1,9 +1,10 @@
-import { MENU_CHANGED_EVENT, menuTopic, type Product } from '@comensal/contracts';
+import type { Product } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { toProduct } from './mappers.ts';
+import { publishMenuChanged } from './menu-events.ts';
 import { assertSection, parseOrThrow, productFieldsSchema, toProductColumns } from './product-input.ts';
 import { productRepository } from './product-repository.ts';
 import { restaurantRepository } from './restaurant-repository.ts';
@@ -37,10 +38,7 @@ export async function updateProduct(
     await products.update(restaurantId, productId, toProductColumns(changes), tx);
     const row = await products.findById(restaurantId, productId, tx);
     if (!row) throw AppError.notFound('Product');
-    await ctx.live.publish(
-      { channel: menuTopic(restaurantId), event: MENU_CHANGED_EVENT, data: { productId } },
-      tx,
-    );
+    await publishMenuChanged(ctx, tx, restaurantId, productId);
     return toProduct(row, restaurant.currency);
   });
 }

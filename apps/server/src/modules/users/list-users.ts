@@ -8,8 +8,8 @@ const DEFAULT_LIMIT = 20;
 const cursorSchema = z.object({ k: z.string().max(1000), id: z.uuid() }).strict();
 
 /**
- * The user list for signed-in users (SPEC §6): display name, e-mail and photo only, never
- * guests, searched by `q` in the name or e-mail, by name, in keyset pages.
+ * The user list for signed-in users (docs/product.md#permissions): display name, e-mail and photo
+ * only, never guests, searched by `q` in the name or e-mail, by name, in keyset pages.
  */
 export async function listUsers(ctx: Pick<RequestContext, 'db'>, query: ListUsersQuery): Promise<UserList> {
   const limit = query.limit ?? DEFAULT_LIMIT;

@@ -305,7 +305,8 @@ describe('restaurant profile', () => {
       notLogged: 'Error al guardar favorito',
     },
     {
-      // the server's answer when the session's user row is gone (modules/favorites/set-favorite.ts)
+      // the server's answer when the session's user row is gone
+      // (apps/server/src/modules/favorites/set-favorite.ts)
       failure: 'no user row for the session (401 Sign in again)',
       answer: () => apiError(401, 'UNAUTHENTICATED', 'Sign in again'),
       locale: 'es-ES' as const,
@@ -575,7 +576,7 @@ describe('product page', () => {
     expect(favorites.calls).toEqual([`PUT products ${dish.id}`]);
   });
 
-  it('says when the dish is not on the menu, logging the spec message', async () => {
+  it('says when the dish is not on the menu, logging Producto no encontrado', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockApi({
       'GET /api/restaurants/:id': () => json(restaurant),

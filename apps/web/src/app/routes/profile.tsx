@@ -3,7 +3,10 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useT } from '@/lib/i18n';
 import { useAuth } from '@/app/session';
 
-/** `profile` (SPEC §2): the signed-in diner's or the guest's own page. The guard ensures a session. */
+/**
+ * `profile` (docs/product.md#screens-and-routes): the signed-in diner's or the guest's own page.
+ * The guard ensures a session.
+ */
 export function Component() {
   const t = useT();
   useDocumentTitle(t('page.profile.title'));

@@ -8,7 +8,10 @@ interface ErrorStateProps {
   isRetrying?: boolean;
 }
 
-/** A friendly failure with a way forward; the technical detail is logged, not shown (SPEC §8). */
+/**
+ * A friendly failure with a way forward; the technical detail is logged, not shown
+ * (docs/product.md#product-log-messages).
+ */
 export function ErrorState({ title, message, onRetry, isRetrying = false }: ErrorStateProps) {
   const t = useT();
   return (

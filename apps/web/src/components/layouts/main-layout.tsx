@@ -4,7 +4,7 @@ import type { Account } from './account-link';
 import { AppHeader, type HeaderVariant } from './app-header';
 import { BottomNav } from './bottom-nav';
 
-/** How a page of the main layout is framed (set per route, SPEC §2). */
+/** How a page of the main layout is framed (set per route, docs/product.md#screens-and-routes). */
 export interface PageChrome {
   header: HeaderVariant;
   footer: boolean;

@@ -5,7 +5,7 @@ import { useT } from '@/lib/i18n';
 const STEP_BUTTON =
   'inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:border-line aria-disabled:text-ink-muted';
 
-/** − n + : never below 1 (SPEC §5), never above `max` when given. */
+/** − n + : never below 1 (docs/product.md#quantity), never above `max` when given. */
 export function QuantityStepper({
   value,
   onChange,

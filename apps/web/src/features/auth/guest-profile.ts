@@ -1,7 +1,7 @@
 import { type GuestProfile, isGuestProfile, makeGuestProfile } from '@comensal/domain';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 
-/** The guest profile of SPEC §3, kept in localStorage `guest`. */
+/** The guest profile (docs/product.md#guest), kept in localStorage `guest`. */
 export function readGuestProfile(): GuestProfile | null {
   const value = localStore.getJson(STORAGE_KEYS.guest);
   return isGuestProfile(value) ? value : null;

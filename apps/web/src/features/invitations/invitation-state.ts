@@ -10,8 +10,8 @@ export function invitationState(invitation: Pick<Invitation, 'accepted' | 'reser
 }
 
 /**
- * Whether to show the "new invitation" modal (SPEC §4): only when the number of pending
- * invitations grows after the first load (`previous` null = first load).
+ * Whether to show the "new invitation" modal (docs/product.md#invitation-states): only when the
+ * number of pending invitations grows after the first load (`previous` null = first load).
  */
 export function hasNewInvitations(previous: number | null, current: number): boolean {
   return previous !== null && current > previous;

@@ -1,10 +1,10 @@
 import type { GetMenuQuery } from '@comensal/contracts';
 
 /**
- * The menu filter of SPEC §2 — vegan, vegetarian and a price range — kept in the page's URL
- * (`?vegan=true&vegetarian=true&minPrice=500&maxPrice=2000`) and sent as is to the API.
- * Prices are integer minor units of the restaurant's currency; the initial range is 0 to 0,
- * and a 0 bound means "no bound".
+ * The menu filter (docs/product.md#search-and-menu-filters) — vegan, vegetarian and a price range —
+ * kept in the page's URL (`?vegan=true&vegetarian=true&minPrice=500&maxPrice=2000`) and sent as is
+ * to the API. Prices are integer minor units of the restaurant's currency; the initial range is 0
+ * to 0, and a 0 bound means "no bound".
  */
 export interface MenuFilters {
   vegan: boolean;

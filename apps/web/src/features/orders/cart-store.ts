@@ -13,7 +13,7 @@ import { localStore, type StorageKey, STORAGE_KEYS } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 
 /**
- * The cart (the spec's pending items) of each reservation, kept in this browser until it is sent:
+ * The cart (the pending items of docs/product.md) of each reservation, kept in this browser until it is sent:
  * localStorage `cart:<reservationId>` holds a JSON array of the domain's `PendingItem`
  * (`{ id, productId, quantity, comments, selections: [{ preferenceKey, optionKey, quantity }],
  * payWithPoints }`), read back through `readCart` (anything malformed is dropped) and removed when

@@ -30,7 +30,10 @@ export function tableFromQuery(rooms: Rooms, table: string | null, room: string 
   return null;
 }
 
-/** SPEC §3 defaults: today and the next quarter hour in the restaurant's zone, 60 min, 1 person. */
+/**
+ * Today and the next quarter hour in the restaurant's zone, 60 min, 1 person
+ * (docs/product.md#reservation-form-defaults).
+ */
 export function newReservationValues(
   restaurant: Pick<RestaurantDetail, 'timeZone' | 'rooms'>,
   now: Date,

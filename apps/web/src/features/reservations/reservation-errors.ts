@@ -2,7 +2,7 @@ import type { ReservationRuleReason } from '@comensal/contracts';
 import { type ErrorTable, fromErrorTable, reasonOf } from '@/lib/api-errors';
 import type { MessageId } from '@/lib/i18n';
 
-/** SPEC §8 messages, logged (never shown). */
+/** Messages logged, never shown (docs/product.md#product-log-messages). */
 export const RESERVATION_LOAD_ERROR = 'Error al cargar la reserva';
 export const RESERVATION_SAVE_ERROR = 'Error al guardar la reserva';
 export const MISSING_IDS = 'Restaurant ID or Reservation ID is missing.';
@@ -40,6 +40,12 @@ const CODES: ErrorTable<MessageId> = {
   NOT_ENOUGH_POINTS: GENERIC,
   POINTS_NOT_ACCEPTED: GENERIC,
   ORDER_PAID: GENERIC,
+  NOTHING_DUE: GENERIC,
+  ORDER_ALREADY_PAID: GENERIC,
+  PAYMENT_TYPE_NOT_OFFERED: GENERIC,
+  PENDING_PAYMENT_CLOSED: GENERIC,
+  TRANSFER_DUPLICATE: GENERIC,
+  JOIN_REQUEST_ANSWERED: GENERIC,
   PAYLOAD_TOO_LARGE: GENERIC,
   UNSUPPORTED_MEDIA_TYPE: GENERIC,
   INTERNAL: GENERIC,

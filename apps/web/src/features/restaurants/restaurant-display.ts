@@ -19,8 +19,9 @@ export function mapsLink({ lat, lng }: { lat: number; lng: number }): string {
 }
 
 /**
- * Restaurant category keys, in the order the search filter offers them (SPEC §2); the catalogs
- * translate each (`category.<key>`); others show as sent.
+ * Restaurant category keys, in the order the search filter offers them
+ * (docs/product.md#dietary-tags-and-categories); the catalogs translate each (`category.<key>`);
+ * others show as sent.
  */
 export const CATEGORY_KEYS = RESTAURANT_CATEGORIES;
 

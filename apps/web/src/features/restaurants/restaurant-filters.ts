@@ -2,9 +2,9 @@ import type { ListRestaurantsFilters } from './api/list-restaurants';
 import type { Coordinates } from '@/lib/geolocation';
 
 /**
- * The restaurant search of SPEC §2 — name, vegan, vegetarian and categories — kept in the URL
- * (`?q=taco&vegan=true&category=chilean,peruvian`), so a search can be shared and the back button
- * works. A restaurant matches any of the chosen categories.
+ * The restaurant search (docs/product.md#search-and-menu-filters) — name, vegan, vegetarian and
+ * categories — kept in the URL (`?q=taco&vegan=true&category=chilean,peruvian`), so a search can be
+ * shared and the back button works. A restaurant matches any of the chosen categories.
  */
 export interface RestaurantFilters {
   q: string;

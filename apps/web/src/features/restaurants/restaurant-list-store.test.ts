@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { restaurantSummary } from '@/testing/fixtures';
 import { createRestaurantListStore, INITIAL_RESTAURANT_LIST_STATE } from './restaurant-list-store';
 
-describe('restaurant list store (SPEC §1 state)', () => {
-  it('starts with the spec defaults', () => {
+describe('restaurant list store', () => {
+  it('starts with the product defaults (not sorted by distance, no action)', () => {
     const store = createRestaurantListStore(() => Promise.resolve({ ok: false, reason: 'unsupported' }));
     expect(store.getState()).toEqual(INITIAL_RESTAURANT_LIST_STATE);
     expect(store.getState()).toMatchObject({

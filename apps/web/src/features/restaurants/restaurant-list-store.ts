@@ -6,8 +6,9 @@ import { type Coordinates, type LocateFailure, type LocateResult, locate } from 
 export type PositionStatus = 'idle' | 'locating' | 'located' | LocateFailure;
 
 /**
- * The restaurant list state of SPEC §1 — related, restaurants, restaurant, isSortedByDistance
- * (default false) and action (default empty) — plus the diner's position it is sorted by.
+ * The restaurant list state (docs/product.md#search-and-menu-filters) — related, restaurants,
+ * restaurant, isSortedByDistance (default false) and action (default empty) — plus the diner's
+ * position it is sorted by.
  *
  * - `restaurants`: the restaurants the list shows now (all loaded pages);
  * - `restaurant`: the restaurant open on the profile page, if any;

@@ -13,9 +13,9 @@ function safeReviewUrl(value: string | null): string | null {
 }
 
 /**
- * `/r` (SPEC §2 reviews redirect): the review link of the remembered restaurant (localStorage
- * `restaurantId`), or null when there is no remembered restaurant, it cannot be loaded (logged)
- * or it has no review link.
+ * `/r` (the `reviews` route, docs/product.md#remembered-restaurant-and-table-links): the review
+ * link of the remembered restaurant (localStorage `restaurantId`), or null when there is no
+ * remembered restaurant, it cannot be loaded (logged) or it has no review link.
  */
 export async function findReviewLink(
   loadRestaurant: typeof getRestaurant = getRestaurant,

@@ -1,6 +1,7 @@
 /**
- * Caracas (VE, America/Caracas). SPEC §5 displays every country other than NL, BE, ES and PE with
- * CLP formatting, so these prices are whole units (no minor digits), on the same scale as CLP.
+ * Caracas (VE, America/Caracas). Money shows in CLP formatting for every country other than NL,
+ * BE, ES and PE (docs/product.md#currency-display), so these prices are whole units (no minor
+ * digits), on the same scale as CLP.
  */
 import type { SeedRestaurant } from '../types.ts';
 import { dishes, hours, multiple, pointsRate, reviewUrl, rooms, single, SUN, zoneDelivery } from './build.ts';

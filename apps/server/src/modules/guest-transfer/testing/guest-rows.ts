@@ -13,6 +13,7 @@ import {
   favoriteProducts,
   favoriteRestaurants,
   invitations,
+  joinRequests,
   orders,
   pendingPayments,
   reservationMembers,
@@ -42,6 +43,11 @@ export interface GuestWorld {
   transactionA: string;
   invitationReceived: string;
   invitationSent: string;
+  /** Created by the host at restaurant B, table 1; the guest asked to join it (pending). */
+  reservationC: string;
+  joinRequestMade: string;
+  /** The host asked to join reservation A; the guest turned it down. */
+  joinRequestAnswered: string;
 }
 
 export async function insertUser(db: DbExecutor, name = 'Someone'): Promise<string> {
@@ -170,6 +176,35 @@ export async function insertGuestWorld(db: DbExecutor, guestId: string, now: Dat
     })
     .returning({ id: invitations.id });
 
+  const roomB = restaurantB.rooms[0]!;
+  const [resC] = await db
+    .insert(reservations)
+    .values({
+      restaurantId: restaurantB.restaurant.id,
+      roomId: roomB.id,
+      tableId: roomB.tables.find((table) => table.number === 1)!.id,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + hour),
+      createdBy: hostId,
+    })
+    .returning({ id: reservations.id });
+  await db.insert(reservationMembers).values({ reservationId: resC!.id, userId: hostId });
+  const [made] = await db
+    .insert(joinRequests)
+    .values({ reservationId: resC!.id, userId: guestId, createdAt: now })
+    .returning({ id: joinRequests.id });
+  const [answered] = await db
+    .insert(joinRequests)
+    .values({
+      reservationId: reservationA,
+      userId: hostId,
+      status: 'rejected',
+      answeredBy: guestId,
+      createdAt: now,
+      answeredAt: now,
+    })
+    .returning({ id: joinRequests.id });
+
   await db.insert(favoriteRestaurants).values({ userId: guestId, restaurantId: restaurantA.restaurant.id });
   await db.insert(favoriteProducts).values({ userId: guestId, productId: productA.id });
   await db
@@ -198,6 +233,9 @@ export async function insertGuestWorld(db: DbExecutor, guestId: string, now: Dat
     transactionA: transaction!.id,
     invitationReceived: received!.id,
     invitationSent: sent!.id,
+    reservationC: resC!.id,
+    joinRequestMade: made!.id,
+    joinRequestAnswered: answered!.id,
   };
 }
 
@@ -211,6 +249,8 @@ export const USER_COLUMNS = [
   ['transactions', 'payer_user_id'],
   ['invitations', 'user_id'],
   ['invitations', 'invited_by'],
+  ['join_requests', 'user_id'],
+  ['join_requests', 'answered_by'],
   ['favorite_restaurants', 'user_id'],
   ['favorite_products', 'user_id'],
   ['user_points', 'user_id'],

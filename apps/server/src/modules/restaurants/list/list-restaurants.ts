@@ -69,8 +69,8 @@ function parseListQuery(query: ListRestaurantsQuery): ListRequest {
 
 /**
  * Restaurants by name (folded case and accents) or by distance from lat/lng, with the search
- * filters of SPEC §2 (name, categories — any of them —, vegan, vegetarian = has such a product
- * visible now), from the database.
+ * filters of docs/product.md#search-and-menu-filters (name, categories — any of them —, vegan,
+ * vegetarian = has such a product visible now), from the database.
  * Keyset pagination: `nextCursor` continues after the last item of this page.
  */
 export async function listRestaurants(

@@ -15,7 +15,8 @@ export async function getAuthState(): Promise<AuthState> {
   if (!session) return null;
   if (session.user.isAnonymous) return { kind: 'guest', user: session.user, guest: ensureGuestProfile() };
   // A real account is in use: a guest profile left from before (e.g. when a social sign-in came back
-  // through a full page load) was moved onto it by the server, so the local copy goes (SPEC §4).
+  // through a full page load) was moved onto it by the server, so the local copy goes
+  // (docs/product.md#guest-to-user).
   clearGuestProfile();
   return { kind: 'user', user: session.user };
 }

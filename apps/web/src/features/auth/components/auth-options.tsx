@@ -16,7 +16,10 @@ interface AuthOptionsProps {
   guestError?: MessageId | undefined;
 }
 
-/** The auth index: sign in, create an account, or go on as a guest (SPEC §2, §3). */
+/**
+ * The auth index: sign in, create an account, or go on as a guest
+ * (docs/product.md#screens-and-routes).
+ */
 export function AuthOptions({ auth, redirectTo, continueTo, social, guestError }: AuthOptionsProps) {
   const t = useT();
   const isSubmitting = useNavigation().state === 'submitting';

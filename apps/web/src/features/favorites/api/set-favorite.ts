@@ -8,9 +8,9 @@ import { favoriteListsKey } from './list-favorites';
 
 export const FAVORITE_SAVE_ERROR = 'Error al guardar favorito';
 /**
- * SPEC §8: adding a favourite fails when the user does not exist. The server answers 401
- * UNAUTHENTICATED both without a valid session and when the session's user row is gone (the
- * account was deleted while the session was still open).
+ * Adding a favourite fails when the user does not exist (docs/product.md#favourite-rules). The
+ * server answers 401 UNAUTHENTICATED both without a valid session and when the session's user row
+ * is gone (the account was deleted while the session was still open).
  */
 export const USER_NOT_FOUND = 'El usuario no existe';
 const SESSION_GONE: ApiErrorCode = 'UNAUTHENTICATED';

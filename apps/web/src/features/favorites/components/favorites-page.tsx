@@ -215,7 +215,10 @@ function ProductFavorites() {
   );
 }
 
-/** `/favorites/restaurants` and `/favorites/products` (SPEC §2): one page, a tab per type. */
+/**
+ * `/favorites/restaurants` and `/favorites/products` (docs/product.md#screens-and-routes): one
+ * page, a tab per type.
+ */
 export function FavoritesPage({ type }: { type: FavoriteType }) {
   const t = useT();
   const title =

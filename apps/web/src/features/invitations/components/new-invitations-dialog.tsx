@@ -4,7 +4,10 @@ import { Button } from '@/components/ui/button';
 import { useT } from '@/lib/i18n';
 import { hasNewInvitations } from '@/features/invitations/invitation-state';
 
-/** SPEC §4: a modal when the number of pending invitations grows while the page is open. */
+/**
+ * A modal when the number of pending invitations grows while the page is open
+ * (docs/product.md#invitation-states).
+ */
 export function NewInvitationsDialog({ pending }: { pending: number | undefined }) {
   const t = useT();
   const [seen, setSeen] = useState<number | null>(null);

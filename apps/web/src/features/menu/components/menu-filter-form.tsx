@@ -30,8 +30,8 @@ function parseBound(text: string, currency: CurrencyCode): number | null {
 type PriceError = 'invalid' | 'order' | null;
 
 /**
- * The menu filter of SPEC §2: vegan and vegetarian apply at once; the price range (in the
- * restaurant's currency, empty = no bound) applies with its button.
+ * The menu filter (docs/product.md#search-and-menu-filters): vegan and vegetarian apply at once;
+ * the price range (in the restaurant's currency, empty = no bound) applies with its button.
  */
 export function MenuFilterForm({
   filters,

@@ -1,6 +1,6 @@
 import type { Product } from '@comensal/contracts';
 import type { NewPendingItem, ProductPrice } from '@comensal/domain';
-import { formatMoney, pointsCost } from '@comensal/domain';
+import { formatMoney, missingRequiredPreferences, pointsCost } from '@comensal/domain';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -16,13 +16,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useLocalized, useT } from '@/lib/i18n';
 import { useProduct } from '@/features/menu/api/get-product';
 import { productDietaryTags } from '@/features/menu/group-menu';
-import {
-  EMPTY_CHOICE,
-  missingRequired,
-  priceChoice,
-  type ProductChoice,
-  selectionsOf,
-} from '@/lib/product-choice';
+import { EMPTY_CHOICE, priceChoice, type ProductChoice, selectionsOf } from '@/lib/product-choice';
 import { useLiveMenu } from '@/features/menu/use-live-menu';
 import { ChoiceFields } from '@/components/product/choice-fields';
 
@@ -109,7 +103,10 @@ function PriceSummary({
 interface ProductDetailProps {
   restaurantId: string;
   productId: string;
-  /** The restaurant's country (money is shown per SPEC §5), its name; null while it loads. */
+  /**
+   * The restaurant's country (money is shown per docs/product.md#currency-display), its name; null
+   * while it loads.
+   */
   restaurant: { name: string; country: string } | null;
   /** The restaurant could not be loaded (money cannot be shown). */
   isRestaurantError?: boolean;
@@ -199,7 +196,7 @@ export function ProductDetail({
     const name = localized(dish.name);
     const description = localized(dish.description);
     const price = priceChoice(dish, choice);
-    const missing = missingRequired(dish, choice);
+    const missing = missingRequiredPreferences(dish.preferences, selectionsOf(dish, choice));
     // Marked once the diner tried to go on without them.
     const missingKeys = new Set(showMissing ? missing.map((preference) => preference.key) : []);
     const canOrder = onAdd !== undefined;

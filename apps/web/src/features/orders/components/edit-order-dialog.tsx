@@ -1,19 +1,12 @@
 import type { Order, Product } from '@comensal/contracts';
-import { formatMoney, pointsCost } from '@comensal/domain';
+import { formatMoney, missingRequiredPreferences, pointsCost } from '@comensal/domain';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ChoiceFields } from '@/components/product/choice-fields';
 import { Button } from '@/components/ui/button';
 import { useLocalized, useT } from '@/lib/i18n';
-import {
-  choiceOf,
-  EMPTY_CHOICE,
-  missingRequired,
-  priceChoice,
-  type ProductChoice,
-  selectionsOf,
-} from '@/lib/product-choice';
+import { choiceOf, EMPTY_CHOICE, priceChoice, type ProductChoice, selectionsOf } from '@/lib/product-choice';
 import { notify } from '@/lib/toast';
 import { useUpdateOrder } from '@/features/orders/api/update-order';
 import { editErrorMessage } from '@/features/orders/order-errors';
@@ -47,7 +40,9 @@ export function EditOrderDialog({
       : { ...EMPTY_CHOICE, quantity: order.quantity, comments: order.comments ?? '' },
   );
   const [showMissing, setShowMissing] = useState(false);
-  const missing = product ? missingRequired(product, choice) : [];
+  const missing = product
+    ? missingRequiredPreferences(product.preferences, selectionsOf(product, choice))
+    : [];
   // Marked once the diner tried to go on without them.
   const missingKeys = new Set(showMissing ? missing.map((preference) => preference.key) : []);
   const isPoints = order.pointsSpent > 0;

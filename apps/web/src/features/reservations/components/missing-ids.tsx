@@ -6,7 +6,8 @@ import { MISSING_IDS } from '@/features/reservations/reservation-errors';
 
 /**
  * A reservation screen reached without its ids (`/restaurants/x/reservations/summary` matches
- * the optional `:reservationId?`): logged (SPEC §8) and shown as "not found".
+ * the optional `:reservationId?`): logged (docs/product.md#product-log-messages) and shown as
+ * "not found".
  */
 export function MissingIds() {
   const t = useT();

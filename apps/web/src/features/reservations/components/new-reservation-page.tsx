@@ -12,7 +12,10 @@ import { LoadError } from './load-error';
 import { LoadingBlock } from './loading-block';
 import { ReservationFrame } from './reservation-frame';
 
-/** `restaurant.reservation` (SPEC §3): book a table, a pickup or a delivery. */
+/**
+ * `restaurant.reservation` (docs/product.md#reservation-kind): book a table, a pickup or a
+ * delivery.
+ */
 export function NewReservationPage({
   restaurantId,
   restaurant,

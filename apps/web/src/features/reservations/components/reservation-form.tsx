@@ -24,7 +24,10 @@ const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
 /** Largest party one reservation takes (contracts' MAX_PARTY_SIZE). */
 const MAX_PARTY_SIZE = 100;
 
-/** Start times offered: every quarter hour, 24-hour clock (SPEC §9). */
+/**
+ * Start times offered: every quarter hour, 24-hour clock
+ * (docs/product.md#reservation-form-defaults).
+ */
 const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, index) =>
   formatTimeOfDay(index * 15),
 );
@@ -68,7 +71,10 @@ function useLocate() {
   return { state, locate };
 }
 
-/** The reservation form (SPEC §3): new reservations and changes to one. */
+/**
+ * The reservation form (docs/product.md#reservation-form-defaults): new reservations and changes to
+ * one.
+ */
 export function ReservationForm({
   restaurant,
   initial,

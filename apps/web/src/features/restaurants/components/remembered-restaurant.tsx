@@ -7,8 +7,9 @@ import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
 import { RestaurantCard, RestaurantCardSkeleton } from './restaurant-card';
 
 /**
- * The home list limited to the remembered restaurant (SPEC §2), with a visible way out.
- * A remembered id that no longer exists is dropped.
+ * The home list limited to the remembered restaurant
+ * (docs/product.md#remembered-restaurant-and-table-links), with a visible way out. A remembered id
+ * that no longer exists is dropped.
  */
 export function RememberedRestaurant({
   restaurantId,

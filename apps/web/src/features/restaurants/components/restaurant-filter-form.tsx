@@ -4,7 +4,10 @@ import { CATEGORY_KEYS, categoryMessageId } from '@/features/restaurants/restaur
 import type { RestaurantFilters } from '@/features/restaurants/restaurant-filters';
 import { FilterChip } from '@/components/ui/filter-chip';
 
-/** The search filter of SPEC §2: vegan, vegetarian and categories (any of them), each a chip. */
+/**
+ * The search filter (docs/product.md#search-and-menu-filters): vegan, vegetarian and categories
+ * (any of them), each a chip.
+ */
 export function RestaurantFilterForm({
   filters,
   onChange,

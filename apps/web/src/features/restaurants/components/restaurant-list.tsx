@@ -38,9 +38,9 @@ async function retryPosition(): Promise<void> {
 }
 
 /**
- * The restaurants (SPEC §2 home and search page): search by name, filters (on the search page;
- * home links to it), nearest first when the browser shares its position, "Load more" pages.
- * Everything the diner chose lives in the URL query.
+ * The restaurants (home and search page, docs/product.md#search-and-menu-filters): search by name,
+ * filters (on the search page; home links to it), nearest first when the browser shares its
+ * position, "Load more" pages. Everything the diner chose lives in the URL query.
  */
 export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
   const t = useT();

@@ -1,7 +1,10 @@
 import { useT } from '@/lib/i18n';
 import { RestaurantList } from './restaurant-list';
 
-/** The search page (`/filters`, SPEC §2): name search, filter chips and the results. */
+/**
+ * The search page (`/filters`, docs/product.md#search-and-menu-filters): name search, filter chips
+ * and the results.
+ */
 export function RestaurantSearchPage() {
   const t = useT();
   return (

@@ -1,0 +1,6 @@
+/**
+ * Orders: the table's shared order — every member's dishes and the delivery line, the bill
+ * lines payments will be recorded against (docs/product.md#orders). The module's front door:
+ * other code imports only what is exported here.
+ */
+export { orderRoutes } from './routes.ts';
