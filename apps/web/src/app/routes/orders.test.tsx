@@ -741,7 +741,7 @@ describe('the table’s order', () => {
     );
   });
 
-  it('logs the product's message when its address lacks the reservation id', async () => {
+  it('logs the product’s log message when its address lacks the reservation id', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockRestaurant();
     renderApp(`/restaurants/${restaurantId}/reservations/order`);
