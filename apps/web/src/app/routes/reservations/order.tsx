@@ -11,6 +11,7 @@ import { useLiveReservation } from '@/features/reservations/use-live-reservation
 import { useT } from '@/lib/i18n';
 import { useAuth } from '@/app/session';
 import { CartBar, usePageOrdering } from '@/app/routes/ordering';
+import { JoinRequests } from '@/app/routes/table-link';
 
 const noChoice = () => undefined;
 
@@ -51,7 +52,11 @@ function OrderRoute({
   return (
     <OrderingProvider value={ordering}>
       {orderingState}
-      <TableOrderPage reservation={reservation.data} userId={userId} />
+      <TableOrderPage
+        reservation={reservation.data}
+        userId={userId}
+        joinRequests={reservation.data.isCurrent ? <JoinRequests reservationId={reservationId} /> : null}
+      />
       <CartBar />
     </OrderingProvider>
   );

@@ -12,6 +12,7 @@ import {
   usePageOrdering,
   useRestaurantReservations,
 } from '@/app/routes/ordering';
+import { useTableLinkCard } from '@/app/routes/table-link';
 
 export function Component() {
   const t = useT();
@@ -21,6 +22,14 @@ export function Component() {
   const [ordering, orderingState] = usePageOrdering(useRestaurantReservations(restaurantId));
   useDocumentTitle(restaurantName ? t('menu.documentTitle', { name: restaurantName }) : t('menu.title'));
   const query = tableQueryFor(restaurantId, searchParams);
+  const tableLink = useTableLinkCard(restaurantId);
+  const banner =
+    tableLink || ordering ? (
+      <>
+        {tableLink}
+        {ordering ? <OrderFor /> : null}
+      </>
+    ) : undefined;
   return (
     <OrderingProvider value={ordering}>
       {orderingState}
@@ -29,8 +38,8 @@ export function Component() {
         restaurantId={restaurantId}
         restaurantName={restaurantName}
         query={query}
+        banner={banner}
         {...(ordering && {
-          banner: <OrderFor />,
           renderProductAction: (product) => <QuickAdd product={product} query={query} />,
         })}
       />

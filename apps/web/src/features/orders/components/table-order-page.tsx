@@ -1,6 +1,6 @@
 import type { Order, OrderTotal, Reservation } from '@comensal/contracts';
 import { formatMoney } from '@comensal/domain';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { Avatar } from '@/components/ui/avatar';
@@ -132,7 +132,16 @@ function Totals({ total, country }: { total: OrderTotal; country: string }) {
  * (name and photo, options, comments, quantity, price, payment state) with their subtotal, and
  * the table's total as the server counts it. The viewer may change or remove their unpaid lines.
  */
-export function TableOrderPage({ reservation, userId }: { reservation: Reservation; userId: string }) {
+export function TableOrderPage({
+  reservation,
+  userId,
+  joinRequests,
+}: {
+  reservation: Reservation;
+  userId: string;
+  /** The diners asking to join from the table's QR link (composed by the route). */
+  joinRequests?: ReactNode;
+}) {
   const t = useT();
   const labelOf = useReservationLabel();
   const orders = useOrders(reservation.id);
@@ -210,6 +219,7 @@ export function TableOrderPage({ reservation, userId }: { reservation: Reservati
           {t('order.closed')}
         </p>
       )}
+      {joinRequests}
       {body}
       {total.data ? (
         <Totals total={total.data} country={country} />
