@@ -15,6 +15,7 @@ import {
   msg,
   type OpeningRestaurant,
   signUpViaApi,
+  slotsFor,
   test,
   uniqueEmail,
 } from './fixtures/app.ts';
@@ -267,4 +268,152 @@ test('two diners order together at one table and see the same total as the serve
 
   await ana.context.close();
   await bea.context.close();
+});
+
+interface TableLookup {
+  table: { roomId: string; tableId: string; number: number; room: Localized };
+  reservation: { id: string } | null;
+  walkIn: { possible: boolean };
+}
+
+/**
+ * A table free now at a restaurant open now (a walk-in can start there), with a dish that needs no
+ * choice: asked of the table lookup as `page`'s diner. The tables come from the restaurant's
+ * availability; a random first table keeps repeated runs off each other's.
+ */
+async function pickFreeTableNow(page: Page) {
+  const open: string[] = [];
+  for (const summary of await listRestaurants(page.request)) {
+    const restaurant = (await (
+      await page.request.get(`/api/restaurants/${summary.id}`)
+    ).json()) as OpeningRestaurant;
+    const menu = await getMenu(page.request, summary.id);
+    const plain = menu.items.find(
+      (dish) =>
+        !dish.preferences.some((preference) => preference.required) &&
+        (!dish.preventSaleWithoutStock || (dish.stock ?? 0) >= 20),
+    );
+    const slot = slotsFor(restaurant)[0];
+    if (!plain || !slot) continue;
+    const query = new URLSearchParams({ ...slot, duration: '60', quantity: '1' });
+    const availability = await page.request.get(`/api/restaurants/${summary.id}/availability?${query}`);
+    if (!availability.ok()) continue;
+    const tables = ((await availability.json()) as { tables: Array<{ roomId: string; number: number }> })
+      .tables;
+    const offset = Math.floor(Math.random() * Math.max(1, tables.length));
+    for (const table of [...tables.slice(offset), ...tables.slice(0, offset)]) {
+      const answer = await page.request.get(
+        `/api/restaurants/${summary.id}/tables/lookup?table=${table.number}&room=${table.roomId}`,
+      );
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const lookup = (await answer.json()) as TableLookup;
+      if (!lookup.walkIn.possible) break; // closed now, or closing: the whole restaurant
+      if (lookup.reservation === null)
+        return { restaurantId: summary.id, country: menu.country, plain, lookup };
+    }
+    open.push(summary.name);
+  }
+  throw new Error(`no seeded restaurant can take a walk-in now (open with a free table: ${open.join(', ')})`);
+}
+
+test('a diner starts a table from its QR link, a guest asks to join, is let in and orders; the table sees it live', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const ana = await newDiner(browser, 'en-US', `Ana ${stamp}`);
+  const en = (key: string, values: Record<string, string> = {}) => msg('en-US', key, values);
+  const es = (key: string, values: Record<string, string> = {}) => msg('es-ES', key, values);
+  const { restaurantId, country, plain, lookup } = await pickFreeTableNow(ana.page);
+  const money = (minor: number) => formatMoney(minor, country);
+  const tableLink = `/restaurants/${restaurantId}?table=${lookup.table.number}&room=${lookup.table.roomId}`;
+
+  // Ana scans the code of a free table: one tap starts her table and opens its order.
+  const a = ana.page;
+  await a.goto(tableLink);
+  const anaCard = a.getByRole('region', {
+    name: en('tableLink.tableTitle', {
+      number: String(lookup.table.number),
+      room: text('en-US', lookup.table.room),
+    }),
+  });
+  await expect(anaCard).toContainText(en('tableLink.free.text'));
+  await expectAccessible(a);
+  await anaCard.getByRole('button', { name: en('tableLink.free.action') }).click();
+  await expect(
+    a.getByRole('heading', { level: 1, name: en('page.restaurant.reservation.order.title') }),
+  ).toBeVisible();
+  const orderUrl = new RegExp(`/restaurants/${restaurantId}/reservations/([0-9a-f-]{36})/order$`);
+  await expect(a).toHaveURL(orderUrl);
+  const reservationId = orderUrl.exec(a.url())![1]!;
+  await expect(a.getByText(en('order.empty'))).toBeVisible();
+
+  // Carla (Spanish, no account) scans the same code: she continues as a guest and asks to join.
+  const carlaContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'es-ES',
+  });
+  const c = await carlaContext.newPage();
+  await c.setViewportSize({ width: 360, height: 780 });
+  await c.goto(tableLink);
+  await c.getByRole('link', { name: es('tableLink.signIn.action') }).click();
+  await c.getByRole('button', { name: es('auth.index.guest') }).click();
+  const carlaCard = c.getByRole('region', {
+    name: es('tableLink.tableTitle', {
+      number: String(lookup.table.number),
+      room: text('es-ES', lookup.table.room),
+    }),
+  });
+  await expect(carlaCard).toContainText(es('tableLink.taken.text'));
+  const carlaName = ((await (await c.request.get('/api/me')).json()) as { displayName: string }).displayName;
+  await carlaCard.getByRole('button', { name: es('tableLink.taken.ask') }).click();
+  await expect(carlaCard.getByRole('status')).toHaveText(es('tableLink.waiting.text'));
+  expect(await c.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(c);
+
+  // Ana sees the request arrive on the table's order and lets her in; Carla's screen follows.
+  const guestName = en('joinRequests.guestName', { name: carlaName });
+  const requests = a.getByRole('region', { name: en('joinRequests.title') });
+  await expect(requests).toContainText(en('joinRequests.asks', { name: guestName }));
+  await expectAccessible(a);
+  await requests.getByRole('button', { name: en('joinRequests.accept', { name: guestName }) }).click();
+  await expect(requests).toHaveCount(0);
+  await expect(c).toHaveURL(new RegExp(`/restaurants/${restaurantId}/reservations/${reservationId}/order$`));
+  await expect(c.getByText(es('order.empty'))).toBeVisible();
+
+  // Carla orders a dish from the menu in one tap and sends it; Ana sees it arrive.
+  await c.getByRole('link', { name: es('order.addFromMenu') }).click();
+  const plainName = text('es-ES', plain.name);
+  await c.getByRole('button', { name: es('order.quick.addFor', { name: plainName }) }).click();
+  const plainPrice = priceProduct({
+    product: { priceMinor: plain.price, discount: plain.discount, discountType: plain.discountType },
+    quantity: 1,
+  }).totalMinor;
+  await c
+    .getByRole('region', { name: es('order.cart.region') })
+    .getByRole('button', { name: es('order.cart.open') })
+    .click();
+  await c
+    .getByRole('dialog', { name: es('order.cart.title') })
+    .getByRole('button', { name: es('order.send.button', { total: money(plainPrice) }) })
+    .click();
+  await expect(c).toHaveURL(new RegExp(`/reservations/${reservationId}/order$`));
+  await expect(a.getByRole('heading', { name: `1 × ${text('en-US', plain.name)}` })).toBeVisible();
+
+  const total = (await (
+    await a.request.get(`/api/reservations/${reservationId}/total`)
+  ).json()) as OrderTotal;
+  expect(total.totalMinor).toBe(plainPrice);
+  for (const page of [a, c]) {
+    await expect(page.getByTestId('order-total')).toHaveAttribute(
+      'data-amount-minor',
+      String(total.totalMinor),
+    );
+  }
+  await expect(a.getByTestId('diner-orders').filter({ hasText: carlaName })).toContainText(
+    en('order.diner.subtotal', { total: money(plainPrice) }),
+  );
+
+  await ana.context.close();
+  await carlaContext.close();
 });

@@ -70,10 +70,16 @@ export function useWithdrawJoinRequest() {
   });
 }
 
-/** Forget every table lookup (a join request was answered: the caller may be a member now). */
+/**
+ * Forget every table lookup and the diner's reservations (a join request was answered: the
+ * caller may be a member now, with a reservation to order for).
+ */
 export function useRefreshTableLookups() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: lookupRoot });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: lookupRoot });
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.reservations] });
+  };
 }
 
 /** `GET /api/reservations/:id/join-requests` (members): the pending requests, oldest first. */

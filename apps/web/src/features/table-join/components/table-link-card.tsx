@@ -95,8 +95,8 @@ export function TableLinkCard({
       if (event.event !== JOIN_ANSWERED) return;
       const data = event.data as { reservationId?: unknown; status?: unknown } | null;
       if (data?.reservationId !== current?.id) return;
+      refresh();
       if (data?.status === 'accepted' && current) onOpenOrder(current.id);
-      else refresh();
     },
     { onResync: refresh },
   );
