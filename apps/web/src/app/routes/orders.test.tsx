@@ -113,6 +113,8 @@ function mockRestaurant({
       json(items.find((item) => item.id === params.productId)),
     'GET /api/reservations': () => json({ items: reservations, nextCursor: null }),
     'GET /api/reservations/:id': ({ params }) => json(reservations.find((item) => item.id === params.id)),
+    // no one asks to join from the table's QR link
+    'GET /api/reservations/:id/join-requests': () => json({ items: [], nextCursor: null }),
     'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
     'GET /api/me': () =>
       json(meAnswer({ points: [{ restaurantId, restaurantName: restaurant.name, balance: points }] })),

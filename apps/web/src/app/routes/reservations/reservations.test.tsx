@@ -128,7 +128,12 @@ function invitationOf(id: string): Invitation {
   };
 }
 
-const signedIn = () => mockApi({ 'GET /api/auth/get-session': () => json(sessionAnswer()) });
+const signedIn = () =>
+  mockApi({
+    'GET /api/auth/get-session': () => json(sessionAnswer()),
+    // no one asks to join from the table's QR link
+    'GET /api/reservations/:id/join-requests': () => json({ items: [], nextCursor: null }),
+  });
 const count = (prefix: string) => seenRequests.filter((request) => request.startsWith(prefix)).length;
 
 describe('reservation form', () => {
