@@ -2,13 +2,13 @@
 // The first adds two dishes with options to the cart, reloads (the cart stays), sends it as one
 // batch; the second sees them arrive live on the table's order and adds her own, which the first
 // sees arrive; both screens show the table's total exactly as the server counts it.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { formatMoney, type PreferenceSelection, priceProduct } from '../packages/domain/src/index.ts';
 import {
   bookableSlot,
   createReservationViaApi,
   expect,
+  expectAccessible,
   inviteAndAcceptViaApi,
   listRestaurants,
   type Locale,
@@ -125,20 +125,6 @@ async function chooseOptions(page: Page, locale: Locale, dish: Dish, quantity: n
     quantity,
   });
   return { selections, totalMinor: price.totalMinor };
-}
-
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running',
-      ),
-  );
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 async function newDiner(browser: Browser, locale: Locale, displayName: string) {
