@@ -1,5 +1,5 @@
 import type { JOIN_REQUEST_EVENTS as CONTRACT_JOIN_EVENTS, TableLookup } from '@comensal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -39,15 +39,7 @@ interface TableLinkCardProps {
   onOpenOrder: (reservationId: string) => void;
 }
 
-function Frame({
-  title,
-  children,
-  busy = false,
-}: {
-  title: string;
-  children: React.ReactNode;
-  busy?: boolean;
-}) {
+function Frame({ title, children, busy = false }: { title: string; children: ReactNode; busy?: boolean }) {
   return (
     <section
       aria-labelledby="table-link-title"
