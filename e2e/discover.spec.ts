@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, APIRequestContext } from '@playwright/test';
 import { formatMoney, type PreferenceSelection, priceProduct } from '../packages/domain/src/index.ts';
 import {
   changeMenu,
   expect,
+  expectAccessible,
   listRestaurants,
   type Locale,
   msg,
@@ -119,27 +119,6 @@ async function chooseOnProductPage(page: Page, locale: Locale, dish: Dish): Prom
   const label = msg(locale, 'product.quantity');
   await page.getByRole('button', { name: msg(locale, 'quantity.increase', { label }) }).click();
   return selections;
-}
-
-async function expectAccessible(page: Page) {
-  // Check the settled page: not mid-refetch (faded while busy) nor mid-animation (a toast
-  // fading in), which would measure colours the diner only sees for a moment.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running',
-      ),
-  );
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
 }
 
 /**

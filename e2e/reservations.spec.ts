@@ -2,7 +2,7 @@
 // new account through the real forms, members seen live, and the cancellation leaving the lists.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, listRestaurants, msg, test, uniqueEmail } from './fixtures/app.ts';
+import { expect, listRestaurants, msg, slotsFor, test, uniqueEmail } from './fixtures/app.ts';
 
 const en = (key: string, values: Record<string, string> = {}) => msg('en-US', key, values);
 const PASSWORD = 'correct-horse-battery';
@@ -12,35 +12,6 @@ interface RestaurantDetail {
   name: string;
   timeZone: string;
   openingHours: Array<Array<{ open: string; close: string }>>;
-}
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const timeOf = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** 'YYYY-MM-DD' in the restaurant's zone, `days` from now. */
-function localDate(timeZone: string, days: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + days * 86_400_000));
-}
-
-/** Dates a few days ahead, each with a start inside one of that day's opening windows (60 minutes fit). */
-function slotsFor(restaurant: RestaurantDetail): Array<{ date: string; startAt: string }> {
-  const slots: Array<{ date: string; startAt: string }> = [];
-  for (let days = 3; days <= 12; days += 1) {
-    const date = localDate(restaurant.timeZone, days);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    for (const window of restaurant.openingHours[weekday] ?? []) {
-      const open = Math.ceil(minutesOf(window.open) / 15) * 15;
-      const close = minutesOf(window.close);
-      if (close > open && close - open >= 60) slots.push({ date, startAt: timeOf(open) });
-    }
-  }
-  return slots;
 }
 
 interface FreeTable {

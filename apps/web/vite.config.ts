@@ -66,7 +66,21 @@ const RESTAURANT_CARD_MODULES = [
  */
 const RESERVATION_MODULES = [
   /[\\/]src[\\/]features[\\/]reservations[\\/](api[\\/](get-reservation|list-reservations)|reservation-errors)\.tsx?$/,
-  /[\\/]src[\\/]lib[\\/]answer-invitation\.ts$/,
+  /[\\/]src[\\/]lib[\\/](answer-invitation|api-errors)\.ts$/,
+  // which of the diner's reservations a restaurant's menu orders for (app/routes/ordering.tsx)
+  /[\\/]src[\\/]features[\\/]orders[\\/](order-target|ordering)\.ts$/,
+  /[\\/]src[\\/]app[\\/]routes[\\/]ordering\.tsx$/,
+];
+
+/**
+ * Modules the entry holds that the ordering code (loaded later) also imports. Rolldown moves such
+ * modules out of the entry into small files of their own (rolldown issue #10731), which every
+ * first page would then download one by one; grouped, they are one file.
+ */
+const ENTRY_SHARED_MODULES = [
+  /[\\/]packages[\\/]domain[\\/]src[\\/](errors|guest[\\/]guest-profile)\.ts$/,
+  /[\\/]src[\\/]config[\\/]env\.ts$/,
+  /[\\/]src[\\/]lib[\\/](early-requests|log)\.ts$/,
 ];
 
 /** Where index.html's inline script keeps its table of early modules (an empty object and a marker comment). */
@@ -198,6 +212,10 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            {
+              name: 'entry-shared',
+              test: (id: string) => ENTRY_SHARED_MODULES.some((pattern) => pattern.test(id)),
+            },
             { name: 'shared', test: (id: string) => SHARED_MODULES.some((pattern) => pattern.test(id)) },
             {
               name: 'restaurant-card',

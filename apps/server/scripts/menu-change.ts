@@ -8,13 +8,19 @@
  *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --product <key|id> --stock 0 --hidden false
  *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --product <key|id> --set '{"scheduleDays":[5]}'
  *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --create '{"section":"mains","name":{"es":"Nuevo","en":"New"},"priceMinor":1000}'
+ *   node apps/server/scripts/menu-change.ts --restaurant <slug|id> --opening-hours '[[{"open":"00:00","close":"23:59"}],…]'
  *
- * Prints the product as the API shows it (JSON) on stdout; exits 1 with a message otherwise.
+ * Prints the product as the API shows it (JSON) on stdout — for `--opening-hours`, the restaurant's
+ * `{ id, openingHours }` (index 0 = Sunday; PostgreSQL itself announces the change to the
+ * servers' list caches) — and exits 1 with a message otherwise.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openingHoursSchema } from '@comensal/contracts';
+import { eq } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client.ts';
+import { restaurants } from '../src/db/schema.ts';
 import { createContext } from '../src/lib/context.ts';
 import { isUuid } from '../src/lib/ids.ts';
 import {
@@ -75,13 +81,15 @@ async function main(): Promise<void> {
       hidden: { type: 'string' },
       set: { type: 'string' },
       create: { type: 'string' },
+      'opening-hours': { type: 'string' },
     },
     strict: true,
   });
   if (!values.restaurant) fail('--restaurant <slug|id> is required');
-  if (values.create !== undefined && values.product !== undefined) fail('use either --product or --create');
-  if (values.create === undefined && values.product === undefined)
-    fail('--product <key|id> or --create <json> is required');
+  const hours = values['opening-hours'];
+  const modes = [values.create, values.product, hours].filter((value) => value !== undefined).length;
+  if (modes > 1) fail('use one of --product, --create or --opening-hours');
+  if (modes === 0) fail('--product <key|id>, --create <json> or --opening-hours <json> is required');
 
   const databaseUrl = process.env.DATABASE_URL || embeddedUrl(path.resolve(process.env.DATA_DIR || './data'));
   const database = createDatabase(databaseUrl, { max: 2 });
@@ -92,6 +100,23 @@ async function main(): Promise<void> {
       : await findRestaurantIdBySlug(ctx, values.restaurant);
     if (!restaurantId) fail(`no restaurant ${values.restaurant}`);
 
+    if (hours !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(hours);
+      } catch {
+        fail('--opening-hours takes JSON');
+      }
+      const openingHours = openingHoursSchema.safeParse(parsed);
+      if (!openingHours.success)
+        fail('--opening-hours takes 7 lists (Sunday first) of { open, close } (HH:mm)');
+      await database.db
+        .update(restaurants)
+        .set({ openingHours: openingHours.data })
+        .where(eq(restaurants.id, restaurantId));
+      console.info(JSON.stringify({ id: restaurantId, openingHours: openingHours.data }));
+      return;
+    }
     if (values.create !== undefined) {
       const product = await createProduct(ctx, restaurantId, parseJson('create', values.create));
       console.info(JSON.stringify(product));

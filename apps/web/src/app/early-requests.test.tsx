@@ -36,6 +36,8 @@ beforeEach(() => {
       json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
     'GET /api/restaurants/:id/menu': () => json(menu({ restaurantId: RESTAURANT_ID })),
     'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
+    // The menu asks which reservations the diner can order for there (none here).
+    'GET /api/reservations': () => json({ items: [], nextCursor: null }),
   });
 });
 

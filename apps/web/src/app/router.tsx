@@ -13,6 +13,8 @@ const CHROME = {
   restaurantProfile: { header: 'transparent', footer: false, surface: 'cream' },
   restaurantPage: { header: 'default', footer: false, surface: 'cream' },
   reservation: { header: 'default', footer: true, surface: 'white' },
+  /** The table's order: its cart bar takes the bottom of the screen instead of the navigation. */
+  order: { header: 'default', footer: false, surface: 'cream' },
   bare: { header: 'default', footer: false, surface: 'cream' },
 } as const satisfies Record<string, PageChrome>;
 
@@ -67,7 +69,7 @@ function listSection(
 
 type ReservationRoute = Extract<RouteName, `restaurant.reservation${string}`>;
 
-/** Reservation screens (issue 5); the others are still to come. */
+/** Reservation screens (issues 5 and 11); the others are still to come. */
 const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation': () => import('./routes/reservations/new'),
   'restaurant.reservation.summary': () => import('./routes/reservations/summary'),
@@ -75,6 +77,7 @@ const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation.share': () => import('./routes/reservations/share'),
   'restaurant.reservation.invitation': () => import('./routes/reservations/invitation'),
   'restaurant.reservation.confirmation': () => import('./routes/reservations/confirmation'),
+  'restaurant.reservation.order': () => import('./routes/reservations/order'),
 };
 
 const reservationPage = (name: ReservationRoute) =>
@@ -84,7 +87,7 @@ const reservationPage = (name: ReservationRoute) =>
         titleId: `page.${name}.title`,
       })
     : page(name, RESERVATION_PAGES[name] ?? comingSoon, {
-        chrome: CHROME.reservation,
+        chrome: name === 'restaurant.reservation.order' ? CHROME.order : CHROME.reservation,
         titleId: `page.${name}.title`,
       });
 

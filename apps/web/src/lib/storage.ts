@@ -18,9 +18,18 @@ export const STORAGE_KEYS = {
    * (docs/product.md#remembered-restaurant-and-table-links).
    */
   table: 'table',
+  /**
+   * localStorage `cart:<reservationId>`: the pending items (the cart) of one reservation, a JSON
+   * array read back through the domain's `readCart` (features/orders/cart-store.ts).
+   */
+  cart: 'cart',
+  /** sessionStorage: the reservation the diner orders for at each restaurant, JSON `{ [restaurantId]: reservationId }`. */
+  orderFor: 'orderFor',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */
+export type StorageKey =
+  (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | `${typeof STORAGE_KEYS.cart}:${string}`;
 
 export interface SafeStorage {
   get(key: StorageKey): string | null;

@@ -9,6 +9,13 @@ import { type MessageId, translate, useT } from './i18n';
  */
 export const TOAST_DURATION_MS = 5000;
 
+/**
+ * A bar fixed at the bottom of a page (the cart bar) sets this CSS variable on `<html>` to its
+ * height while it is shown, and the toasts rise above it: a message never covers it.
+ */
+export const BOTTOM_BAR_HEIGHT_VAR = '--bottom-bar-height';
+const TOAST_BOTTOM = `calc(5.5rem + var(${BOTTOM_BAR_HEIGHT_VAR}, 0px))`;
+
 type Sonner = typeof SonnerModule;
 let sonner: Promise<Sonner> | null = null;
 const loadSonner = (): Promise<Sonner> => (sonner ??= import('sonner'));
@@ -33,9 +40,9 @@ export function AppToaster() {
       <LazyToaster
         position="bottom-center"
         duration={TOAST_DURATION_MS}
-        // Above the bottom navigation.
-        offset={{ bottom: '5.5rem' }}
-        mobileOffset={{ bottom: '5.5rem' }}
+        // Above the bottom navigation, and above a bottom bar when a page shows one.
+        offset={{ bottom: TOAST_BOTTOM }}
+        mobileOffset={{ bottom: TOAST_BOTTOM }}
         customAriaLabel={t('toast.region')}
         toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
       />

@@ -1,7 +1,10 @@
 import type {
   Me,
   Menu,
+  Order,
+  OrderTotal,
   Product,
+  Reservation,
   RestaurantDetail,
   RestaurantList,
   RestaurantSummary,
@@ -149,5 +152,113 @@ export function meAnswer(overrides: Partial<Me> = {}): Me {
     createdAt: '2025-01-01T00:00:00.000Z',
     points: [],
     ...overrides,
+  };
+}
+
+/** A `GET /api/reservations/:id` answer at `restaurant`: a current table reservation of the session user and a friend. */
+export function reservationAnswer(
+  restaurant: RestaurantSummary,
+  overrides: Partial<Reservation> = {},
+): Reservation {
+  return {
+    id: nextUuid(),
+    restaurantId: restaurant.id,
+    restaurant: {
+      id: restaurant.id,
+      slug: restaurant.slug,
+      name: restaurant.name,
+      address: restaurant.address,
+      city: restaurant.city,
+      country: restaurant.country,
+      currency: restaurant.currency,
+      timeZone: restaurant.timeZone,
+      coverUrl: null,
+    },
+    date: '2030-01-07',
+    startAt: '13:00',
+    duration: 60,
+    time: { start: '2030-01-07T18:00:00.000Z', end: '2030-01-07T19:00:00.000Z' },
+    quantity: 2,
+    comments: null,
+    status: 'confirmed',
+    kind: 'table',
+    table: null,
+    pickup: false,
+    delivery: null,
+    users: [
+      { id: 'user-1', displayName: 'Ana Pérez', photoURL: null, isGuest: false, isCreator: true },
+      { id: 'user-2', displayName: 'Beto Ruiz', photoURL: null, isGuest: false, isCreator: false },
+    ],
+    createdBy: 'user-1',
+    requestedAssistance: false,
+    ordersReadyNotification: false,
+    isCurrent: true,
+    createdAt: '2029-12-01T00:00:00.000Z',
+    updatedAt: '2029-12-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One line of a table's order (`GET /api/reservations/:id/orders`), due, of the session user unless overridden. */
+export function orderAnswer(overrides: Partial<Order> = {}): Order {
+  const quantity = overrides.quantity ?? 1;
+  const unitPriceMinor = overrides.unitPriceMinor ?? 3500;
+  const priceMinor = overrides.priceMinor ?? unitPriceMinor * quantity;
+  const user = overrides.user ?? { id: 'user-1', displayName: 'Ana Pérez', photoURL: null };
+  return {
+    id: nextUuid(),
+    reservationId: nextUuid(),
+    kind: 'item',
+    productId: nextUuid(),
+    product: { name: { es: 'Ceviche clásico', en: 'Classic ceviche' }, imageUrl: null },
+    quantity,
+    comments: null,
+    selections: [],
+    currency: 'PEN',
+    unitPriceMinor,
+    discountMinor: 0,
+    priceMinor,
+    pointsSpent: 0,
+    userId: user.id,
+    user,
+    payer: null,
+    payment: { status: 'due', paidMinor: 0, pendingMinor: 0, dueMinor: priceMinor },
+    isEditable: true,
+    createdAt: '2030-01-07T18:05:00.000Z',
+    updatedAt: '2030-01-07T18:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /api/reservations/:id/total` for these orders, summed the way the server sums them. */
+export function orderTotalAnswer(reservationId: string, orders: readonly Order[]): OrderTotal {
+  const amounts = (lines: readonly Order[]) => {
+    const sum = (pick: (order: Order) => number) => lines.reduce((total, order) => total + pick(order), 0);
+    return {
+      totalMinor: sum((order) => order.priceMinor),
+      paidMinor: sum((order) => order.payment.paidMinor),
+      pendingMinor: sum((order) => order.payment.pendingMinor),
+      dueMinor: sum((order) => order.payment.dueMinor),
+    };
+  };
+  const diners = [...new Map(orders.map((order) => [order.userId, order.user])).values()];
+  const sumOf = (kind: Order['kind']) =>
+    orders.filter((order) => order.kind === kind).reduce((total, order) => total + order.priceMinor, 0);
+  return {
+    reservationId,
+    currency: orders[0]?.currency ?? 'PEN',
+    ...amounts(orders),
+    ordersMinor: sumOf('item'),
+    deliveryMinor: sumOf('delivery'),
+    byDiner: diners.map((user) => {
+      const lines = orders.filter((order) => order.userId === user.id);
+      return {
+        userId: user.id,
+        displayName: user.displayName,
+        photoURL: user.photoURL,
+        itemCount: lines.filter((order) => order.kind === 'item').reduce((n, order) => n + order.quantity, 0),
+        ...amounts(lines),
+      };
+    }),
   };
 }

@@ -518,6 +518,8 @@ describe('product page', () => {
     mockApi({
       'GET /api/restaurants/:id': () => json(restaurant),
       'GET /api/restaurants/:id/menu/:productId': () => json(dish),
+      // No reservation here: nothing to order for.
+      'GET /api/reservations': () => json({ items: [], nextCursor: null }),
     });
     renderApp(`/restaurants/${restaurantId}/articles/${dish.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ramen' })).toBeTruthy();
@@ -534,7 +536,12 @@ describe('product page', () => {
     expect(screen.getByText('Choose: Broth')).toBeTruthy();
     const add = screen.getByRole('button', { name: /^Add to order/ }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);
-    expect(screen.getByText('Ordering opens with your table order.')).toBeTruthy();
+    expect(
+      await screen.findByText('To order from here you need a reservation at this restaurant.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Reserve' }).getAttribute('href')).toBe(
+      `/restaurants/${restaurantId}/reservations`,
+    );
 
     const total = () => nbsp(screen.getByText(/^Total: /).textContent);
     // 9000 − 10 % = 8100

@@ -200,3 +200,19 @@ export const IconCheck = (props: IconProps) => (
     <path d="m5 12 5 5L20 7" />
   </Icon>
 );
+
+export const IconTrash = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 6h18" />
+    <path d="M8 6V4h8v2" />
+    <path d="M19 6l-1 14H6L5 6" />
+    <path d="M10 11v5M14 11v5" />
+  </Icon>
+);
+
+export const IconBag = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 8h12l-1 12H7L6 8Z" />
+    <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+  </Icon>
+);

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { MissingIds } from '@/features/reservations/components/missing-ids';
 import { ReservationSummaryPage } from '@/features/reservations/components/reservation-summary-page';
 import { useAuth } from '@/app/session';
+import { JoinRequests } from '@/app/routes/table-link';
 
 /** `restaurant.reservation.summary`. The guard ensures a session. */
 export function Component() {
@@ -9,5 +10,12 @@ export function Component() {
   const auth = useAuth();
   if (!auth) return null;
   if (!restaurantId || !reservationId) return <MissingIds />;
-  return <ReservationSummaryPage key={reservationId} reservationId={reservationId} userId={auth.user.id} />;
+  return (
+    <ReservationSummaryPage
+      key={reservationId}
+      reservationId={reservationId}
+      userId={auth.user.id}
+      joinRequests={<JoinRequests reservationId={reservationId} />}
+    />
+  );
 }

@@ -5,16 +5,19 @@ import { setRestaurantFavoritesCount } from '@/features/restaurants/api/get-rest
 import { RestaurantProfile } from '@/features/restaurants/components/restaurant-profile';
 import { useAuth } from '@/app/session';
 import { useSignInHref } from '@/app/routes/use-sign-in-href';
+import { useTableLinkCard } from '@/app/routes/table-link';
 
 export function Component() {
   const { restaurantId = '' } = useParams();
   const hasSession = useAuth() !== null;
   const signInHref = useSignInHref();
   const queryClient = useQueryClient();
+  const tableLink = useTableLinkCard(restaurantId);
   return (
     <RestaurantProfile
       key={restaurantId}
       restaurantId={restaurantId}
+      tableLink={tableLink}
       favoriteToggle={
         <FavoriteToggle
           type="restaurants"

@@ -1,4 +1,5 @@
-import { type MouseEvent, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import type { Product } from '@comensal/contracts';
+import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { Button } from '@/components/ui/button';
@@ -54,6 +55,10 @@ interface MenuViewProps {
   restaurantName: string | null;
   /** `table`/`room` to carry on to the product pages. */
   query?: Query;
+  /** Under the title (composed by the route: which reservation the dishes go to). */
+  banner?: ReactNode;
+  /** A control on each dish's card (composed by the route: add it to the order). */
+  renderProductAction?: (product: Product) => ReactNode;
 }
 
 /**
@@ -61,7 +66,13 @@ interface MenuViewProps {
  * then sections with their dishes, price (with discount) and dietary tags. It follows the
  * restaurant's live menu topic, so changes show without a reload.
  */
-export function MenuView({ restaurantId, restaurantName, query: linkQuery }: MenuViewProps) {
+export function MenuView({
+  restaurantId,
+  restaurantName,
+  query: linkQuery,
+  banner,
+  renderProductAction,
+}: MenuViewProps) {
   const t = useT();
   const localized = useLocalized();
   const [searchParams, updateSearchParams] = useSearchParamsState();
@@ -159,6 +170,7 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
                       product={product}
                       country={dishes.country}
                       {...(linkQuery && { query: linkQuery })}
+                      action={renderProductAction?.(product)}
                     />
                   </li>
                 ))}
@@ -181,6 +193,7 @@ export function MenuView({ restaurantId, restaurantName, query: linkQuery }: Men
         </Link>
         <h1 className="text-3xl font-bold">{t('menu.title')}</h1>
       </header>
+      {banner}
       {currency ? (
         <MenuFilterForm filters={filters} onChange={updateFilters} currency={currency} />
       ) : menu.isPending ? (

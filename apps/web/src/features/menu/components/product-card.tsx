@@ -1,5 +1,5 @@
 import type { Product } from '@comensal/contracts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { DietaryTagList } from '@/components/ui/dietary-tag';
 import { href, type Query } from '@/config/paths';
@@ -8,15 +8,18 @@ import { useLocalized, useT } from '@/lib/i18n';
 import { productDietaryTags } from '@/features/menu/group-menu';
 import { ProductPrice } from './product-price';
 
-/** A dish of the menu; the whole card is the link to the product page. */
+/** A dish of the menu; the whole card is the link to the product page, but for its `action`. */
 export function ProductCard({
   product,
   country,
   query,
+  action,
 }: {
   product: Product;
   country: string;
   query?: Query;
+  /** A control of its own above the card's link (add to the order). */
+  action?: ReactNode;
 }) {
   const t = useT();
   const localized = useLocalized();
@@ -32,6 +35,7 @@ export function ProductCard({
         {description ? <p className="line-clamp-3 text-ink-muted">{description}</p> : null}
         <ProductPrice product={product} country={country} />
         <DietaryTagList tags={productDietaryTags(product)} label={t('menu.product.dietary')} />
+        {action ? <div className="relative z-10 mt-1 self-start">{action}</div> : null}
       </div>
       {product.imageUrl ? (
         <img

@@ -1,6 +1,6 @@
 import type { Product } from '@comensal/contracts';
-import type { PreferenceSelection, ProductPrice } from '@comensal/domain';
-import { formatMoney } from '@comensal/domain';
+import type { NewPendingItem, ProductPrice } from '@comensal/domain';
+import { formatMoney, missingRequiredPreferences, pointsCost } from '@comensal/domain';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -16,26 +16,12 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useLocalized, useT } from '@/lib/i18n';
 import { useProduct } from '@/features/menu/api/get-product';
 import { productDietaryTags } from '@/features/menu/group-menu';
-import {
-  EMPTY_CHOICE,
-  missingRequired,
-  priceChoice,
-  type ProductChoice,
-  selectionsOf,
-} from '@/features/menu/product-choice';
+import { EMPTY_CHOICE, priceChoice, type ProductChoice, selectionsOf } from '@/lib/product-choice';
 import { useLiveMenu } from '@/features/menu/use-live-menu';
-import { PreferenceFieldset } from './preference-fieldset';
-import { QuantityStepper } from './quantity-stepper';
+import { ChoiceFields } from '@/components/product/choice-fields';
 
-const COMMENTS_MAX_LENGTH = 300;
-
-/** One line of a future order, as the product page puts it together. */
-export interface ProductLine {
-  productId: string;
-  quantity: number;
-  comments: string;
-  preferences: PreferenceSelection[];
-}
+/** One line of an order, as the product page puts it together (the domain's pending item, without its id). */
+export type ProductLine = Required<{ [K in keyof NewPendingItem]: NonNullable<NewPendingItem[K]> }>;
 
 function ProductSkeleton() {
   const t = useT();
@@ -129,8 +115,14 @@ interface ProductDetailProps {
   query?: Query;
   /** Composed by the route (the favourites feature). */
   favoriteToggle?: ReactNode;
-  /** Adds the line to an order; without it, ordering is not open here yet and the button says so. */
+  /** Adds the line to an order; without it the diner cannot order here (yet) and `orderingNote` says why. */
   onAdd?: (line: ProductLine) => void;
+  /** Above the add button while ordering: which reservation the dish goes to. */
+  orderPanel?: ReactNode;
+  /** Below the (disabled) add button when the diner cannot order here: why, and what to do. */
+  orderingNote?: ReactNode;
+  /** The diner's points at the restaurant (null while unknown): a dish with a points price may be paid with them. */
+  pointsBalance?: number | null;
 }
 
 /**
@@ -146,6 +138,9 @@ export function ProductDetail({
   query: linkQuery,
   favoriteToggle,
   onAdd,
+  orderPanel,
+  orderingNote,
+  pointsBalance = null,
 }: ProductDetailProps) {
   const t = useT();
   const intl = useIntl();
@@ -153,8 +148,9 @@ export function ProductDetail({
   const product = useProduct(restaurantId, productId);
   const [choice, setChoice] = useState<ProductChoice>(EMPTY_CHOICE);
   const [showMissing, setShowMissing] = useState(false);
-  const commentsId = useId();
+  const [payWithPoints, setPayWithPoints] = useState(false);
   const noteId = useId();
+  const pointsNoteId = useId();
   const isMissing = product.isError && isNotFound(product.error);
   useLiveMenu(restaurantId);
   useDocumentTitle(
@@ -200,9 +196,14 @@ export function ProductDetail({
     const name = localized(dish.name);
     const description = localized(dish.description);
     const price = priceChoice(dish, choice);
-    const missing = missingRequired(dish, choice);
-    const missingKeys = new Set(missing.map((preference) => preference.key));
+    const missing = missingRequiredPreferences(dish.preferences, selectionsOf(dish, choice));
+    // Marked once the diner tried to go on without them.
+    const missingKeys = new Set(showMissing ? missing.map((preference) => preference.key) : []);
     const canOrder = onAdd !== undefined;
+    const points =
+      canOrder && dish.pointsPrice !== null ? pointsCost(dish.pointsPrice, choice.quantity) : null;
+    const isPointsShort = points !== null && pointsBalance !== null && pointsBalance < points;
+    const withPoints = payWithPoints && points !== null && !isPointsShort;
 
     const onSubmit = (event: FormEvent) => {
       event.preventDefault();
@@ -215,8 +216,13 @@ export function ProductDetail({
         productId: dish.id,
         quantity: choice.quantity,
         comments: choice.comments.trim(),
-        preferences: selectionsOf(dish, choice),
+        selections: selectionsOf(dish, choice),
+        payWithPoints: withPoints,
       });
+      // Ready for the next one: the same dish with other choices, or back to the menu.
+      setChoice(EMPTY_CHOICE);
+      setShowMissing(false);
+      setPayWithPoints(false);
     };
 
     body = (
@@ -238,42 +244,13 @@ export function ProductDetail({
         </header>
 
         <form onSubmit={onSubmit} className="flex flex-col gap-6" noValidate>
-          {dish.preferences.map((preference) => (
-            <PreferenceFieldset
-              key={preference.key}
-              preference={preference}
-              choice={choice}
-              onChange={setChoice}
-              country={restaurant.country}
-              isMissing={showMissing && missingKeys.has(preference.key)}
-            />
-          ))}
-
-          <div className="flex flex-col gap-2">
-            <span aria-hidden="true" className="text-lg font-bold">
-              {t('product.quantity')}
-            </span>
-            <QuantityStepper
-              value={choice.quantity}
-              label={t('product.quantity')}
-              onChange={(quantity) => setChoice((current) => ({ ...current, quantity }))}
-            />
-          </div>
-
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={commentsId} className="text-lg font-bold">
-              {t('product.comments.label')}
-            </label>
-            <textarea
-              id={commentsId}
-              value={choice.comments}
-              maxLength={COMMENTS_MAX_LENGTH}
-              rows={3}
-              onChange={(event) => setChoice((current) => ({ ...current, comments: event.target.value }))}
-              placeholder={t('product.comments.placeholder')}
-              className="rounded-xl border-2 border-line bg-white px-4 py-3 text-lg placeholder:text-ink-muted"
-            />
-          </div>
+          <ChoiceFields
+            preferences={dish.preferences}
+            choice={choice}
+            onChange={setChoice}
+            country={restaurant.country}
+            missingKeys={missingKeys}
+          />
 
           <PriceSummary
             product={dish}
@@ -282,7 +259,34 @@ export function ProductDetail({
             country={restaurant.country}
           />
 
+          {points !== null ? (
+            <div className="flex flex-col gap-1 rounded-2xl border border-line bg-white p-4">
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 text-lg font-semibold">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={withPoints}
+                  disabled={isPointsShort}
+                  aria-describedby={pointsNoteId}
+                  onChange={(event) => setPayWithPoints(event.target.checked)}
+                />
+                {t('product.points.pay', { points })}
+              </label>
+              <p
+                id={pointsNoteId}
+                className={isPointsShort ? 'font-semibold text-red-800' : 'text-ink-muted'}
+              >
+                {pointsBalance === null
+                  ? t('product.points.checking')
+                  : t(isPointsShort ? 'product.points.short' : 'product.points.balance', {
+                      balance: pointsBalance,
+                    })}
+              </p>
+            </div>
+          ) : null}
+
           <div className="flex flex-col gap-2">
+            {canOrder ? orderPanel : null}
             {missing.length > 0 ? (
               <p className={showMissing ? 'font-semibold text-red-800' : 'text-ink-muted'}>
                 {t('product.missing', {
@@ -297,12 +301,16 @@ export function ProductDetail({
               disabled={!canOrder}
               {...(!canOrder && { 'aria-describedby': noteId })}
             >
-              {t('product.add', { total: formatMoney(price.totalMinor, restaurant.country) })}
+              {t('product.add', {
+                total: withPoints
+                  ? t('order.points', { points: points ?? 0 })
+                  : formatMoney(price.totalMinor, restaurant.country),
+              })}
             </Button>
             {canOrder ? null : (
-              <p id={noteId} className="text-ink-muted">
-                {t('product.orderingNote')}
-              </p>
+              <div id={noteId} className="text-ink-muted">
+                {orderingNote ?? t('product.orderingNote')}
+              </div>
             )}
           </div>
         </form>

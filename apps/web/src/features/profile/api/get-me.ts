@@ -1,4 +1,4 @@
-import { type Me, meSchema } from '@comensal/contracts';
+import type { Me } from '@comensal/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -15,8 +15,9 @@ export function storeMe(queryClient: QueryClient, me: Me): void {
   queryClient.setQueriesData<Me>({ queryKey: meKeys.all }, (cached) => (cached?.id === me.id ? me : cached));
 }
 
+/** `GET /api/me` (the server checks its answer against the contract; no zod here, ADR 0008). */
 export function getMe(signal?: AbortSignal): Promise<Me> {
-  return apiRequest('/api/me', { schema: meSchema, signal, logAs: PROFILE_LOAD_ERROR });
+  return apiRequest<Me>('/api/me', { signal, logAs: PROFILE_LOAD_ERROR });
 }
 
 export function getMeQueryOptions(userId: string) {

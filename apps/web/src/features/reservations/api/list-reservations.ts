@@ -8,9 +8,10 @@ import { RESERVATION_LOAD_ERROR } from '@/features/reservations/reservation-erro
 export const reservationListsKey = [queryRoots.reservations, 'list'] as const;
 export const reservationListKey = (scope: ReservationScope) => [...reservationListsKey, scope] as const;
 
-/** `GET /api/reservations?scope=…`: the diner's reservations. */
-export function useReservations(scope: ReservationScope) {
+/** `GET /api/reservations?scope=…`: the diner's reservations (`enabled: false` while there is no session). */
+export function useReservations(scope: ReservationScope, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: reservationListKey(scope),
     queryFn: ({ signal }) =>
       apiRequest<ReservationList>('/api/reservations', {

@@ -7,7 +7,7 @@ import { notify } from '@/lib/toast';
 import { cancelReservation } from '@/features/reservations/api/cancel-reservation';
 import { leaveReservation } from '@/features/reservations/api/leave-reservation';
 import { setAssistance } from '@/features/reservations/api/set-reservation-flags';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useReservationAction } from '@/features/reservations/use-reservation-action';
 
 /** What the viewer may do: the creator invites, changes and cancels; members share and leave. */

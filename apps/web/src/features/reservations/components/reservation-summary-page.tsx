@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { useReservation } from '@/features/reservations/api/get-reservation';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
@@ -10,7 +14,16 @@ import { OrdersReadyBanner } from './orders-ready-banner';
 import { ReservationActions } from './reservation-actions';
 
 /** `restaurant.reservation.summary`: the reservation, its members and what the viewer may do. */
-export function ReservationSummaryPage({ reservationId, userId }: { reservationId: string; userId: string }) {
+export function ReservationSummaryPage({
+  reservationId,
+  userId,
+  joinRequests,
+}: {
+  reservationId: string;
+  userId: string;
+  /** The diners asking to join from the table's QR link (composed by the route). */
+  joinRequests?: ReactNode;
+}) {
   const t = useT();
   const query = useReservation(reservationId);
   useLiveReservation(reservationId, query.isSuccess);
@@ -28,7 +41,17 @@ export function ReservationSummaryPage({ reservationId, userId }: { reservationI
               {t('reservation.isCancelled')}
             </p>
           ) : null}
+          {query.data.isCurrent ? joinRequests : null}
           <ReservationDetails {...detailsOf(query.data)} />
+          <Link
+            to={href('restaurant.reservation.order', {
+              restaurantId: query.data.restaurantId,
+              reservationId: query.data.id,
+            })}
+            className={`${buttonClasses({ size: 'lg' })} self-start`}
+          >
+            {t('reservation.action.order')}
+          </Link>
           <ReservationActions reservation={query.data} userId={userId} />
           <MemberList reservation={query.data} />
         </>

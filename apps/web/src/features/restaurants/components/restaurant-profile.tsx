@@ -57,9 +57,12 @@ function ProfileSkeleton() {
 export function RestaurantProfile({
   restaurantId,
   favoriteToggle,
+  tableLink,
 }: {
   restaurantId: string;
   favoriteToggle?: ReactNode;
+  /** A table's QR link (composed by the route): join the table or start one. */
+  tableLink?: ReactNode;
 }) {
   const t = useT();
   const localized = useLocalized();
@@ -140,6 +143,8 @@ export function RestaurantProfile({
               {t('restaurant.favoritesCount', { count: restaurant.favoritesCount })}
             </p>
           </div>
+
+          {tableLink}
 
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link

@@ -30,7 +30,7 @@ export function ConfirmDialog({
           <Dialog.Description>{description}</Dialog.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
-              <Button variant="secondary">{t('reservation.action.back')}</Button>
+              <Button variant="secondary">{t('common.back')}</Button>
             </Dialog.Close>
             <Dialog.Close asChild>
               <Button onClick={onConfirm} disabled={isPending}>

@@ -1,14 +1,7 @@
-import { priceProduct } from '@comensal/domain';
+import { missingRequiredPreferences, priceProduct } from '@comensal/domain';
 import { describe, expect, it } from 'vitest';
 import { product } from '@/testing/fixtures';
-import {
-  chooseMultiple,
-  chooseSingle,
-  EMPTY_CHOICE,
-  missingRequired,
-  priceChoice,
-  selectionsOf,
-} from './product-choice';
+import { chooseMultiple, chooseSingle, EMPTY_CHOICE, priceChoice, selectionsOf } from './product-choice';
 
 const dish = product({
   price: 5000,
@@ -41,10 +34,12 @@ const dish = product({
 describe('product choice', () => {
   it('pre-selects nothing: a required single choice is missing until chosen', () => {
     expect(selectionsOf(dish, EMPTY_CHOICE)).toEqual([]);
-    expect(missingRequired(dish, EMPTY_CHOICE).map((preference) => preference.key)).toEqual(['size']);
+    const missing = (choice: typeof EMPTY_CHOICE) =>
+      missingRequiredPreferences(dish.preferences, selectionsOf(dish, choice)).map((p) => p.key);
+    expect(missing(EMPTY_CHOICE)).toEqual(['size']);
     const chosen = chooseSingle(EMPTY_CHOICE, 'size', 'large');
-    expect(missingRequired(dish, chosen)).toEqual([]);
-    expect(missingRequired(dish, chooseSingle(chosen, 'size', null)).map((p) => p.key)).toEqual(['size']);
+    expect(missing(chosen)).toEqual([]);
+    expect(missing(chooseSingle(chosen, 'size', null))).toEqual(['size']);
   });
 
   it('prices through the domain: options × their quantity, per-unit discount, quantity', () => {

@@ -1,7 +1,11 @@
 import type { Product } from '@comensal/contracts';
-import { clampQuantity, type PreferenceSelection, priceProduct, type ProductPrice } from '@comensal/domain';
-
-type Preference = Product['preferences'][number];
+import {
+  clampQuantity,
+  type OrderableProduct,
+  type PreferenceSelection,
+  priceProduct,
+  type ProductPrice,
+} from '@comensal/domain';
 
 /**
  * What the diner picked on a product page. Nothing is pre-selected: a required single-choice
@@ -50,10 +54,18 @@ export function selectionsOf(
   return selections;
 }
 
-/** Required preferences still without an option. */
-export function missingRequired(product: Pick<Product, 'preferences'>, choice: ProductChoice): Preference[] {
-  const chosen = new Set(selectionsOf(product, choice).map((selection) => selection.preferenceKey));
-  return product.preferences.filter((preference) => preference.required && !chosen.has(preference.key));
+/** A product of the API as the domain's pricing reads it (money and, when it has one, the points price). */
+export function orderableProduct(
+  product: Pick<Product, 'price' | 'preferences' | 'discount' | 'discountType'> &
+    Partial<Pick<Product, 'pointsPrice'>>,
+): OrderableProduct {
+  return {
+    priceMinor: product.price,
+    preferences: product.preferences,
+    discount: product.discount,
+    discountType: product.discountType,
+    pointsPrice: product.pointsPrice ?? null,
+  };
 }
 
 /**
@@ -64,15 +76,29 @@ export function priceChoice(
   choice: ProductChoice,
 ): ProductPrice {
   return priceProduct({
-    product: {
-      priceMinor: product.price,
-      preferences: product.preferences,
-      discount: product.discount,
-      discountType: product.discountType,
-    },
+    product: orderableProduct(product),
     selections: selectionsOf(product, choice),
     quantity: clampQuantity(choice.quantity),
   });
+}
+
+/**
+ * The choice that gives back these selections (an order or a cart line being edited). Options
+ * the product no longer has are left out; `selectionsOf` reads the rest through the product.
+ */
+export function choiceOf(
+  product: Pick<Product, 'preferences'>,
+  line: { quantity: number; comments: string | null; selections: readonly PreferenceSelection[] },
+): ProductChoice {
+  let choice: ProductChoice = { ...EMPTY_CHOICE, quantity: line.quantity, comments: line.comments ?? '' };
+  for (const selection of line.selections) {
+    const preference = product.preferences.find((candidate) => candidate.key === selection.preferenceKey);
+    if (!preference?.options.some((option) => option.key === selection.optionKey)) continue;
+    choice = preference.multiple
+      ? chooseMultiple(choice, preference.key, selection.optionKey, selection.quantity)
+      : chooseSingle(choice, preference.key, selection.optionKey);
+  }
+  return choice;
 }
 
 export function chooseSingle(

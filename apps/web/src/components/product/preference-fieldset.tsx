@@ -2,8 +2,8 @@ import type { Product } from '@comensal/contracts';
 import { formatMoney } from '@comensal/domain';
 import { useId } from 'react';
 import { useLocalized, useT } from '@/lib/i18n';
-import { chooseMultiple, chooseSingle, type ProductChoice } from '@/features/menu/product-choice';
-import { QuantityStepper } from './quantity-stepper';
+import { chooseMultiple, chooseSingle, type ProductChoice } from '@/lib/product-choice';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 
 type Preference = Product['preferences'][number];
 

@@ -1,0 +1,112 @@
+import type { JoinRequest, JoinRequestList, Reservation, TableLookup } from '@comensal/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/answer-invitation';
+import { TABLE_LINK_ERROR } from '@/features/table-join/table-join-errors';
+
+// Table links (docs/product.md#table-links): the table of a QR link, a walk-in there, and the
+// requests to join the table's current reservation.
+
+export const tableLookupKey = (restaurantId: string, table: string, room: string | null) =>
+  ['table-lookup', restaurantId, table, room ?? ''] as const;
+export const joinRequestsKey = (reservationId: string) => ['join-requests', reservationId] as const;
+
+/** `GET /api/restaurants/:id/tables/lookup?table=&room=` (a session): the table, its current reservation, a walk-in. */
+export function tableLookupQueryOptions(restaurantId: string, table: string, room: string | null) {
+  return queryOptions({
+    queryKey: tableLookupKey(restaurantId, table, room),
+    queryFn: ({ signal }) =>
+      apiRequest<TableLookup>(`/api/restaurants/${encodeURIComponent(restaurantId)}/tables/lookup`, {
+        query: { table, ...(room !== null && { room }) },
+        signal,
+        logAs: TABLE_LINK_ERROR,
+      }),
+  });
+}
+
+export function useTableLookup(restaurantId: string, table: string, room: string | null, enabled: boolean) {
+  return useQuery({ ...tableLookupQueryOptions(restaurantId, table, room), enabled });
+}
+
+/** `POST /api/restaurants/:id/walk-ins`: a table reservation of the caller starting now. */
+export function useStartWalkIn(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { roomId: string; tableId: string; quantity: number }) =>
+      apiRequest<Reservation>(`/api/restaurants/${encodeURIComponent(restaurantId)}/walk-ins`, {
+        method: 'POST',
+        body: input,
+        logAs: TABLE_LINK_ERROR,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [queryRoots.reservations] }),
+  });
+}
+
+const lookupRoot = ['table-lookup'] as const;
+
+/** `POST /api/reservations/:id/join-requests`: ask the members to let the caller in (the pending one again while it waits). */
+export function useAskToJoin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reservationId: string) =>
+      apiRequest<JoinRequest>(`/api/reservations/${encodeURIComponent(reservationId)}/join-requests`, {
+        method: 'POST',
+        logAs: TABLE_LINK_ERROR,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lookupRoot }),
+  });
+}
+
+/** `DELETE /api/join-requests/:id`: the requester withdraws. */
+export function useWithdrawJoinRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (joinRequestId: string) =>
+      apiRequest<JoinRequest>(`/api/join-requests/${encodeURIComponent(joinRequestId)}`, {
+        method: 'DELETE',
+        logAs: TABLE_LINK_ERROR,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lookupRoot }),
+  });
+}
+
+/**
+ * Forget every table lookup and the diner's reservations (a join request was answered: the
+ * caller may be a member now, with a reservation to order for).
+ */
+export function useRefreshTableLookups() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: lookupRoot });
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.reservations] });
+  };
+}
+
+/** `GET /api/reservations/:id/join-requests` (members): the pending requests, oldest first. */
+export function useJoinRequests(reservationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: joinRequestsKey(reservationId),
+    queryFn: ({ signal }) =>
+      apiRequest<JoinRequestList>(`/api/reservations/${encodeURIComponent(reservationId)}/join-requests`, {
+        signal,
+        logAs: TABLE_LINK_ERROR,
+      }),
+    enabled,
+  });
+}
+
+/** `POST /api/join-requests/:id/accept` or `/reject` (any member). */
+export function useAnswerJoinRequest(reservationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ joinRequestId, accept }: { joinRequestId: string; accept: boolean }) =>
+      apiRequest<JoinRequest>(
+        `/api/join-requests/${encodeURIComponent(joinRequestId)}/${accept ? 'accept' : 'reject'}`,
+        { method: 'POST', logAs: TABLE_LINK_ERROR },
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: joinRequestsKey(reservationId) });
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.reservations] });
+    },
+  });
+}
