@@ -118,7 +118,7 @@ export async function createPendingPayment(
         tx,
       );
     } else {
-      written = await repository.insertPendingPayment({ ...addition, expiresAt }, tx);
+      written = await repository.insertPendingPayment({ ...addition, expiresAt, createdAt: ctx.now() }, tx);
     }
     await repository.addAllocations(
       written.id,

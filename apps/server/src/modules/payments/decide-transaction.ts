@@ -72,6 +72,7 @@ async function decide(
     const rejected: TransactionRow = await transactions.update(
       transaction.id,
       { ...decided, status: 'rejected', report: { ...reportOf(transaction), rejectionReason: reason } },
+      ctx.now(),
       tx,
     );
     await publishTransactionChanged(ctx, tx, rejected);

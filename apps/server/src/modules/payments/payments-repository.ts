@@ -76,6 +76,7 @@ export type NewPendingPayment = Pick<
   | 'paymentType'
   | 'orderIds'
   | 'expiresAt'
+  | 'createdAt'
 >;
 
 /** The payer of a line a single payment covers whole: `payer` of the order answer. */
@@ -414,19 +415,21 @@ export function paymentRepository(db: Db) {
         .orderBy(asc(paymentAllocations.orderId));
     },
 
-    /** The allocations of several payments that are not released (for the answers). */
+    /** The allocations of several payments that are not released, in bill order (for the answers). */
     async listLiveAllocations(pendingPaymentIds: string[], tx: DbExecutor = db): Promise<AllocationRow[]> {
       if (pendingPaymentIds.length === 0) return [];
-      return tx
-        .select()
+      const rows = await tx
+        .select({ allocation: paymentAllocations })
         .from(paymentAllocations)
+        .innerJoin(orders, eq(orders.id, paymentAllocations.orderId))
         .where(
           and(
             inArray(paymentAllocations.pendingPaymentId, pendingPaymentIds),
             sql`${paymentAllocations.status} <> 'released'`,
           ),
         )
-        .orderBy(asc(paymentAllocations.createdAt), asc(paymentAllocations.orderId));
+        .orderBy(asc(orders.createdAt), asc(orders.id));
+      return rows.map((row) => row.allocation);
     },
 
     /** The payment's allocations with their lines' names, oldest line first (the receipt). */

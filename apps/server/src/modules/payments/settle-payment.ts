@@ -38,6 +38,7 @@ export async function settlePayment(
   const settled = await transactionRepository(ctx.db).update(
     transaction.id,
     { ...changes, status: 'approved', pointsEarned: points },
+    ctx.now(),
     tx,
   );
   await publishTransactionChanged(ctx, tx, settled);

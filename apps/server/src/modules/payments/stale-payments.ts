@@ -42,7 +42,7 @@ export async function releaseExpiredHolds(
     tx,
   );
   for (const transaction of abandoned) {
-    await transactions.update(transaction.id, { status: 'timed_out' }, tx);
+    await transactions.update(transaction.id, { status: 'timed_out' }, ctx.now(), tx);
     await publishTransactionChanged(ctx, tx, transaction);
     const entry = transaction.pendingPaymentId
       ? await repository.lockPendingPayment(transaction.pendingPaymentId, tx)

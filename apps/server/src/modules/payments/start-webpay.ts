@@ -98,6 +98,7 @@ export async function startWebpay(
         orderIds: entry.orderIds,
         paymentType: 'webpay',
         buyOrder: webpayBuyOrder(id),
+        createdAt: ctx.now(),
       },
       tx,
     );
@@ -119,6 +120,7 @@ export async function startWebpay(
       const stored = await transactions.update(
         transaction.id,
         { webpayToken: created.token, report: { formUrl: created.url } },
+        ctx.now(),
         tx,
       );
       await publishTransactionChanged(ctx, tx, stored);

@@ -95,6 +95,7 @@ async function submit(ctx: PaymentContext, diner: Diner, reservationId: string, 
       tipsMinor: entry.tipsMinor,
       orderIds: entry.orderIds,
       paymentType: submission.paymentType,
+      createdAt: ctx.now(),
       ...(submission.transfer
         ? {
             bankCode: submission.transfer.bankCode,
@@ -107,7 +108,7 @@ async function submit(ctx: PaymentContext, diner: Diner, reservationId: string, 
     await submitEntry(repository, entry, ctx.now(), tx);
     if (submission.store) {
       const receiptPath = await submission.store(transaction, tx);
-      transaction = await transactions.update(transaction.id, { receiptPath }, tx);
+      transaction = await transactions.update(transaction.id, { receiptPath }, ctx.now(), tx);
     }
     await publishTransactionChanged(ctx, tx, transaction);
     await publishPendingChanged(ctx, tx, reservation.id, entry.id);

@@ -21,7 +21,10 @@ export type NewTransaction = Pick<
   | 'orderIds'
   | 'paymentType'
 > &
-  Partial<Pick<TransactionRow, 'id' | 'buyOrder' | 'bankCode' | 'reference' | 'transferDate' | 'report'>>;
+  Partial<Pick<TransactionRow, 'id' | 'buyOrder' | 'bankCode' | 'reference' | 'transferDate' | 'report'>> & {
+    /** The context's clock (the 5-minute token and the lazy time-outs count from it). */
+    createdAt: Date;
+  };
 
 export type TransactionChanges = Partial<
   Pick<
@@ -40,8 +43,13 @@ export function transactionRepository(db: Db) {
       return inserted!;
     },
 
-    async update(id: string, changes: TransactionChanges, tx: DbExecutor): Promise<TransactionRow> {
-      const [row] = await tx.update(transactions).set(changes).where(eq(transactions.id, id)).returning();
+    /** Changes the row; `at` (the context's clock) becomes its `updatedAt`. */
+    async update(id: string, changes: TransactionChanges, at: Date, tx: DbExecutor): Promise<TransactionRow> {
+      const [row] = await tx
+        .update(transactions)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(transactions.id, id))
+        .returning();
       return row!;
     },
 

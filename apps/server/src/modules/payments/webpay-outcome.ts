@@ -142,7 +142,12 @@ export async function applyOutcome(
         { transactionId: transaction.id, entry: entry?.status },
         'approved payment without its pending payment',
       );
-      return transactionRepository(ctx.db).update(transaction.id, { status: 'approved', report }, tx);
+      return transactionRepository(ctx.db).update(
+        transaction.id,
+        { status: 'approved', report },
+        ctx.now(),
+        tx,
+      );
     }
     return settlePayment(ctx, tx, transaction, entry, 'held', { report });
   }
@@ -150,6 +155,7 @@ export async function applyOutcome(
   const ended = await transactionRepository(ctx.db).update(
     transaction.id,
     { status: outcome.status, report },
+    ctx.now(),
     tx,
   );
   await publishTransactionChanged(ctx, tx, ended);
