@@ -33,7 +33,6 @@ const TABLES = [
   'invitations',
   'join_requests',
   'orders',
-  'join_requests',
   'pending_payments',
   'transactions',
   'client_records',
