@@ -2,7 +2,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Diner } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertMember, findReservationOrThrow } from '../reservations/index.ts';
-import type { PaymentContext, ReceiptFile } from './payment-context.ts';
+import type { PrivateFile } from '../../storage/file-storage.ts';
+import type { PaymentContext } from './payment-context.ts';
 import { staffRepository } from './staff-repository.ts';
 import { transactionRepository } from './transactions-repository.ts';
 
@@ -15,7 +16,7 @@ export async function getReceipt(
   ctx: PaymentContext,
   diner: Diner,
   transactionId: string,
-): Promise<{ file: ReceiptFile; filename: string }> {
+): Promise<{ file: PrivateFile; filename: string }> {
   const transaction = isUuid(transactionId) ? await transactionRepository(ctx.db).find(transactionId) : null;
   if (!transaction?.receiptPath) throw AppError.notFound('Receipt');
   const allowed =

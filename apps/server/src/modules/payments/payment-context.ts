@@ -1,24 +1,14 @@
 /**
  * What the payment use cases receive beyond the request context: the Webpay adapter (`app.webpay`,
- * src/payments/webpay) and the private files where Pago Móvil receipts go. routes.ts makes it.
+ * src/payments/webpay) and the private side of the file storage, where Pago Móvil receipts go.
+ * routes.ts makes it.
  */
-import type { Readable } from 'node:stream';
 import type { RequestContext } from '../../lib/context.ts';
 import type { WebpayClient } from '../../payments/webpay/client.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 
-/** A private file as read back (bytes, media type, size). */
-export interface ReceiptFile {
-  body: Readable;
-  contentType: string;
-  size: number;
-}
-
-/** Files no URL serves: a route that checked the caller reads them (the storage's private side). */
-export interface ReceiptFiles {
-  putPrivate(key: string, data: Uint8Array, options: { contentType: string }): Promise<{ key: string }>;
-  getPrivate(key: string): Promise<ReceiptFile | null>;
-  deletePrivate(key: string): Promise<void>;
-}
+/** Files no URL serves: a route that checked the caller reads them. */
+export type ReceiptFiles = Pick<FileStorage, 'putPrivate' | 'getPrivate' | 'deletePrivate'>;
 
 export interface PaymentContext extends RequestContext {
   webpay: WebpayClient;

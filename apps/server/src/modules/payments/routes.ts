@@ -4,24 +4,28 @@
  * Webpay's return URL lives in a scope of its own: it takes form bodies, and cross-site posts
  * (Transbank's page sends the browser back) — it acts on the token only, never on the session.
  */
-import path from 'node:path';
 import {
   apiErrorSchema,
   cashPaymentInputSchema,
   createPendingPaymentInputSchema,
+  MAX_RECEIPT_BYTES,
   pendingPaymentListSchema,
   pendingPaymentParamsSchema,
   pendingPaymentSchema,
+  RECEIPT_FIELD,
   reservationParamsSchema,
   startWebpayInputSchema,
   transactionListSchema,
   transactionSchema,
+  transferReportInputSchema,
   webpayResultSchema,
   webpayStartSchema,
 } from '@comensal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readMultipart, registerMultipart } from '../../http/multipart.ts';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { requestContext, requireDiner } from '../../http/request.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localFileStorage } from '../../storage/file-storage.ts';
@@ -32,7 +36,8 @@ import { listPendingPayments } from './list-pending-payments.ts';
 import { listTransactions } from './list-transactions.ts';
 import type { PaymentContext, ReceiptFiles } from './payment-context.ts';
 import { startWebpay, WEBPAY_RETURN_PATH } from './start-webpay.ts';
-import { payCash } from './submit-transaction.ts';
+import { getReceipt } from './get-receipt.ts';
+import { payCash, submitTransfer } from './submit-transaction.ts';
 import { handleWebpayReturn } from './webpay-return.ts';
 
 export interface PaymentRoutesOptions {
@@ -69,8 +74,7 @@ function webpayReturnParams(request: FastifyRequest): Record<string, string | un
 
 export async function paymentRoutes(instance: FastifyInstance, options: PaymentRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const files =
-    options.files ?? (localFileStorage(path.join(app.config.dataDir, 'files')) as unknown as ReceiptFiles);
+  const files = options.files ?? localFileStorage(app.config.dataDir);
   const paymentContext = (request: FastifyRequest): PaymentContext => ({
     ...requestContext(request),
     webpay: request.server.webpay,
@@ -154,28 +158,77 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
       listTransactions(requestContext(request), await requireDiner(request), request.params.id),
   );
 
-  app.post(
-    '/api/reservations/:id/transactions',
+  // multipart is taken by the transactions route only: a multipart body elsewhere stays a 415
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await registerMultipart(uploads);
+    uploads.post(
+      '/api/reservations/:id/transactions',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Pay your open cash or Pago Móvil payment: the restaurant confirms it',
+          description:
+            'Cash ("I will pay the waiter"): JSON `{ pendingPaymentId }`. Pago Móvil: multipart/form-data with ' +
+            '`pendingPaymentId`, `bankCode` (4 digits), `reference`, `transferDate` (YYYY-MM-DD) and the file ' +
+            `\`${RECEIPT_FIELD}\` (JPEG, PNG, WebP or PDF by content, ≤ ${MAX_RECEIPT_BYTES} bytes). 201 a pending ` +
+            'transaction. 409 TRANSFER_DUPLICATE (bank, reference and date already used), PENDING_PAYMENT_CLOSED, ' +
+            'PAYMENT_TYPE_NOT_OFFERED; 413 / 415 for the receipt.',
+          consumes: ['application/json', 'multipart/form-data'],
+          params: reservationParamsSchema,
+          response: { 201: transactionSchema, ...errors, 413: e, 415: e },
+        },
+      },
+      async (request, reply) => {
+        const diner = await requireDiner(request);
+        const ctx = paymentContext(request);
+        if (request.isMultipart()) {
+          const { fields, file } = await readMultipart(request, {
+            fileField: RECEIPT_FIELD,
+            maxFileBytes: MAX_RECEIPT_BYTES,
+            fields: transferReportInputSchema,
+          });
+          const transaction = await submitTransfer(ctx, diner, request.params.id, fields, file.data);
+          return reply.status(201).send(transaction);
+        }
+        if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send { pendingPaymentId } as JSON, or a Pago Móvil form as multipart/form-data',
+          );
+        }
+        const input = cashPaymentInputSchema.safeParse(request.body);
+        if (!input.success) {
+          throw new AppError('VALIDATION_FAILED', 'Send { pendingPaymentId } as JSON, or a Pago Móvil form', {
+            issues: input.error.issues.map((issue) => ({
+              path: issue.path.join('.'),
+              message: issue.message,
+            })),
+          });
+        }
+        const transaction = await payCash(ctx, diner, request.params.id, input.data.pendingPaymentId);
+        return reply.status(201).send(transaction);
+      },
+    );
+  });
+
+  app.get(
+    '/api/transactions/:id/receipt',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Pay your open cash or Pago Móvil payment: the restaurant confirms it',
-        description:
-          'JSON `{ pendingPaymentId }` for cash ("I will pay the waiter"). A pending transaction answers 201.',
+        summary: 'The Pago Móvil receipt of a transaction, as a download (the payer and the restaurant only)',
         params: reservationParamsSchema,
-        body: cashPaymentInputSchema,
-        response: { 201: transactionSchema, ...errors },
+        response: { 401: e, 403: e, 404: e },
       },
     },
     async (request, reply) => {
-      const diner = await requireDiner(request);
-      const transaction = await payCash(
+      const { file, filename } = await getReceipt(
         paymentContext(request),
-        diner,
+        await requireDiner(request),
         request.params.id,
-        request.body.pendingPaymentId,
       );
-      return reply.status(201).send(transaction);
+      return sendPrivateFile(reply, file, filename);
     },
   );
 

@@ -4,6 +4,7 @@ import { addDays, localWeekdayAndTime } from '@comensal/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { inTransaction, pgConstraint, pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { checkReceipt } from '../../payments/receipts/receipt-file.ts';
 import type { Diner } from '../../lib/context.ts';
 import { submitEntry } from './ledger.ts';
 import { toTransaction } from './mappers.ts';
@@ -14,6 +15,7 @@ import {
   payableReservation,
   paymentClosed,
   paymentRestaurant,
+  readableReservation,
 } from './payment-access.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { publishPendingChanged, publishTransactionChanged } from './payment-events.ts';
@@ -24,13 +26,6 @@ import {
   type NewTransaction,
   type TransactionRow,
 } from './transactions-repository.ts';
-
-/** A receipt checked and ready to store (payments/receipts): the bytes, their type and extension. */
-export interface CheckedReceipt {
-  mime: string;
-  ext: string;
-  data: Uint8Array;
-}
 
 /** A transfer may be declared up to this many days after it was made. */
 export const MAX_TRANSFER_AGE_DAYS = 30;
@@ -143,8 +138,8 @@ export async function payCash(
 
 /**
  * POST /api/reservations/:id/transactions (multipart): a Pago Móvil transfer with its receipt,
- * for the payer's open Pago Móvil pending payment. The receipt (already checked and re-encoded)
- * is stored privately at `restaurants/{r}/pagos movil/{id}.{ext}` inside the database
+ * for the payer's open Pago Móvil pending payment. The receipt is checked by its content
+ * (payments/receipts: JPEG, PNG, WebP re-encoded; a PDF without active content) and stored privately at `restaurants/{r}/pagos movil/{id}.{ext}` inside the database
  * transaction, after the row is written: a (bank, reference, date) already used is refused by the
  * database (409 TRANSFER_DUPLICATE, also between two simultaneous uploads) before any file is
  * written, and a file written for a change that then fails is removed — nothing is left behind.
@@ -154,8 +149,12 @@ export async function submitTransfer(
   diner: Diner,
   reservationId: string,
   input: TransferReportInput,
-  receipt: CheckedReceipt,
+  receiptBytes: Uint8Array,
 ): Promise<Transaction> {
+  // who may pay here first (a stranger's upload is not even looked at), then the file — checked
+  // and re-encoded before anything is written: a refused receipt changes nothing
+  await readableReservation(ctx, diner, reservationId);
+  const receipt = await checkReceipt(receiptBytes);
   let written: string | null = null;
   try {
     const { id, currency } = await submit(ctx, diner, reservationId, {
