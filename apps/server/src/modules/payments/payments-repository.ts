@@ -1,5 +1,5 @@
 /**
- * The SQL of paying a table's bill (docs/decisions/0017-payment-allocations.md): pending payments,
+ * The SQL of paying a table's bill (docs/decisions/0017-payments.md): pending payments,
  * their allocations against the bill lines, the lines' payment counters, the restaurant's payment
  * settings and the payer's points. Counters move by guarded UPDATEs under the line's row lock, and
  * the orders' CHECK (`paid + pending ≤ allocated ≤ price`) refuses anything else, so no race can
