@@ -86,6 +86,15 @@ export interface LinePayer {
   at: Date;
 }
 
+/** What a payment reads of a bill line: its price and payment counters. */
+const PAY_LINE_COLUMNS = {
+  id: orders.id,
+  totalPriceMinor: orders.totalPriceMinor,
+  allocatedMinor: orders.allocatedMinor,
+  pendingMinor: orders.pendingMinor,
+  paidMinor: orders.paidMinor,
+};
+
 export function paymentRepository(db: Db) {
   /** The latest transaction of each pending payment, as a lateral subquery column pair. */
   const latestTransaction = (column: 'id' | 'status') =>
@@ -119,14 +128,7 @@ export function paymentRepository(db: Db) {
      */
     async lockLines(reservationId: string, tx: DbExecutor): Promise<PayLineRow[]> {
       const locked = await tx
-        .select({
-          id: orders.id,
-          totalPriceMinor: orders.totalPriceMinor,
-          allocatedMinor: orders.allocatedMinor,
-          pendingMinor: orders.pendingMinor,
-          paidMinor: orders.paidMinor,
-          createdAt: orders.createdAt,
-        })
+        .select({ ...PAY_LINE_COLUMNS, createdAt: orders.createdAt })
         .from(orders)
         .where(eq(orders.reservationId, reservationId))
         .orderBy(asc(orders.id))
@@ -140,13 +142,7 @@ export function paymentRepository(db: Db) {
     async lockLinesById(ids: string[], tx: DbExecutor): Promise<PayLineRow[]> {
       if (ids.length === 0) return [];
       return tx
-        .select({
-          id: orders.id,
-          totalPriceMinor: orders.totalPriceMinor,
-          allocatedMinor: orders.allocatedMinor,
-          pendingMinor: orders.pendingMinor,
-          paidMinor: orders.paidMinor,
-        })
+        .select(PAY_LINE_COLUMNS)
         .from(orders)
         .where(inArray(orders.id, ids))
         .orderBy(asc(orders.id))

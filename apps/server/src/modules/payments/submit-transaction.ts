@@ -22,6 +22,7 @@ import { publishPendingChanged, publishTransactionChanged } from './payment-even
 import { paymentRepository, type PaymentRestaurantRow } from './payments-repository.ts';
 import {
   TRANSFER_UNIQUE_CONSTRAINT,
+  transactionFor,
   transactionRepository,
   type NewTransaction,
   type TransactionRow,
@@ -81,16 +82,8 @@ async function submit(ctx: PaymentContext, diner: Diner, reservationId: string, 
     if (submission.transfer) assertTransferDate(submission.transfer.transferDate, restaurant, ctx.now());
 
     const row: NewTransaction = {
+      ...transactionFor(entry, reservation.restaurantId, ctx.now()),
       id: randomUUID(),
-      restaurantId: reservation.restaurantId,
-      reservationId: reservation.id,
-      payerUserId: diner.userId,
-      pendingPaymentId: entry.id,
-      amountMinor: entry.amountMinor,
-      tipsMinor: entry.tipsMinor,
-      orderIds: entry.orderIds,
-      paymentType: submission.paymentType,
-      createdAt: ctx.now(),
       ...(submission.transfer
         ? {
             bankCode: submission.transfer.bankCode,
