@@ -86,6 +86,36 @@ export interface LinePayer {
   at: Date;
 }
 
+/** A column of the latest transaction of each pending payment (a correlated subquery). */
+const latestTransaction = (column: 'id' | 'status') =>
+  sql`(SELECT ${sql.identifier(column)} FROM ${transactions}
+       WHERE ${transactions.pendingPaymentId} = ${pendingPayments.id}
+       ORDER BY ${transactions.createdAt} DESC, ${transactions.id} DESC LIMIT 1)`;
+
+/** Pending payments with their payer's name and latest transaction (filter with `.where`). */
+const selectListRows = (tx: DbExecutor) =>
+  tx
+    .select({
+      entry: pendingPayments,
+      payerName: users.name,
+      transactionId: latestTransaction('id'),
+      transactionStatus: latestTransaction('status'),
+    })
+    .from(pendingPayments)
+    .innerJoin(users, eq(users.id, pendingPayments.payerUserId));
+
+const toListRow = ({
+  entry,
+  payerName,
+  transactionId,
+  transactionStatus,
+}: Awaited<ReturnType<typeof selectListRows>>[number]): PendingPaymentListRow => ({
+  ...entry,
+  payerName,
+  transactionId: (transactionId as string | null) ?? null,
+  transactionStatus: (transactionStatus as PendingPaymentListRow['transactionStatus']) ?? null,
+});
+
 /** What a payment reads of a bill line: its price and payment counters. */
 const PAY_LINE_COLUMNS = {
   id: orders.id,
@@ -96,12 +126,6 @@ const PAY_LINE_COLUMNS = {
 };
 
 export function paymentRepository(db: Db) {
-  /** The latest transaction of each pending payment, as a lateral subquery column pair. */
-  const latestTransaction = (column: 'id' | 'status') =>
-    sql`(SELECT ${sql.identifier(column)} FROM ${transactions}
-         WHERE ${transactions.pendingPaymentId} = ${pendingPayments.id}
-         ORDER BY ${transactions.createdAt} DESC, ${transactions.id} DESC LIMIT 1)`;
-
   return {
     async findRestaurant(id: string, tx: DbExecutor = db): Promise<PaymentRestaurantRow | null> {
       const [row] = await tx
@@ -296,46 +320,18 @@ export function paymentRepository(db: Db) {
       statuses: PendingPaymentStatus[],
       tx: DbExecutor = db,
     ): Promise<PendingPaymentListRow[]> {
-      const rows = await tx
-        .select({
-          entry: pendingPayments,
-          payerName: users.name,
-          transactionId: latestTransaction('id'),
-          transactionStatus: latestTransaction('status'),
-        })
-        .from(pendingPayments)
-        .innerJoin(users, eq(users.id, pendingPayments.payerUserId))
+      const rows = await selectListRows(tx)
         .where(
           and(eq(pendingPayments.reservationId, reservationId), inArray(pendingPayments.status, statuses)),
         )
         .orderBy(asc(pendingPayments.createdAt), asc(pendingPayments.id));
-      return rows.map(({ entry, payerName, transactionId, transactionStatus }) => ({
-        ...entry,
-        payerName,
-        transactionId: (transactionId as string | null) ?? null,
-        transactionStatus: (transactionStatus as PendingPaymentListRow['transactionStatus']) ?? null,
-      }));
+      return rows.map(toListRow);
     },
 
     /** One pending payment as {@link listPendingPayments} answers it. */
     async findPendingPaymentListRow(id: string, tx: DbExecutor = db): Promise<PendingPaymentListRow | null> {
-      const [row] = await tx
-        .select({
-          entry: pendingPayments,
-          payerName: users.name,
-          transactionId: latestTransaction('id'),
-          transactionStatus: latestTransaction('status'),
-        })
-        .from(pendingPayments)
-        .innerJoin(users, eq(users.id, pendingPayments.payerUserId))
-        .where(eq(pendingPayments.id, id));
-      if (!row) return null;
-      return {
-        ...row.entry,
-        payerName: row.payerName,
-        transactionId: (row.transactionId as string | null) ?? null,
-        transactionStatus: (row.transactionStatus as PendingPaymentListRow['transactionStatus']) ?? null,
-      };
+      const [row] = await selectListRows(tx).where(eq(pendingPayments.id, id));
+      return row ? toListRow(row) : null;
     },
 
     /** Open entries of the reservation whose hold ended at `now`, locked, oldest first. */
