@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { checkReceipt } from '../../payments/receipts/receipt-file.ts';
 import type { Diner } from '../../lib/context.ts';
 import { submitEntry } from './ledger.ts';
-import { toTransaction } from './mappers.ts';
+import { answerTransactions } from './list-transactions.ts';
 import {
   assertOffered,
   assertPaidBy,
@@ -111,7 +111,8 @@ async function answer(
 ): Promise<Transaction> {
   const row = await transactionRepository(ctx.db).findListRow(id);
   if (!row) throw AppError.notFound('Transaction');
-  return toTransaction(row, currency);
+  const [transaction] = await answerTransactions(ctx, [row], currency);
+  return transaction!;
 }
 
 /**
