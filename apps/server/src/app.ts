@@ -16,6 +16,7 @@ import { transferGuest } from './modules/guest-transfer/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
 import { reservationRoutes } from './modules/reservations/index.ts';
 import { restaurantRoutes } from './modules/restaurants/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(favoriteRoutes);
   await app.register(reservationRoutes);
   await app.register(orderRoutes);
+  await app.register(paymentRoutes);
   await app.register(staticPlugin, { ...(deps.webDistDir ? { webDistDir: deps.webDistDir } : {}) });
   await app.ready();
   return app;

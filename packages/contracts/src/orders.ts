@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, localizedSchema } from './common.ts';
-import { currencySchema } from './restaurants.ts';
+import { currencySchema, mobileTransferDetailsSchema, paymentTypeSchema } from './restaurants.ts';
 
 /**
  * The table's shared order (docs/product.md#orders). Every amount is integer minor units of
@@ -90,10 +90,6 @@ export const ORDER_PAYMENT_STATUSES = ['due', 'partly_paid', 'pending', 'paid'] 
 export const orderPaymentStatusSchema = z.enum(ORDER_PAYMENT_STATUSES);
 export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
 
-export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
-export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
-export type PaymentType = z.infer<typeof paymentTypeSchema>;
-
 export const orderUserSchema = z.object({
   id: z.uuid(),
   displayName: z.string(),
@@ -135,7 +131,13 @@ export const orderSchema = z.object({
     paidMinor: z.number().int(),
     /** Awaiting the restaurant's confirmation (Pago Móvil, cash). */
     pendingMinor: z.number().int(),
+    /** price − paid − pending: still owed (what a payment in progress holds included). */
     dueMinor: z.number().int(),
+    /**
+     * Part of the due that a payment being prepared or under way holds (a diner chose it, a card
+     * payment is open): nobody else can choose it until that payment ends. due − held is free.
+     */
+    heldMinor: z.number().int(),
   }),
   /**
    * The caller may change or delete it now: they wrote it, it is a dish (never the delivery line)
@@ -158,7 +160,20 @@ const amountsShape = {
   paidMinor: z.number().int(),
   pendingMinor: z.number().int(),
   dueMinor: z.number().int(),
+  /** Held by payments being prepared or under way (part of the due). */
+  heldMinor: z.number().int(),
 };
+
+/** How the table can pay, for the bill screen (members only). */
+export const paymentOptionsSchema = z.object({
+  /** As the restaurant's `paymentMethods`: webpay (CLP only), mobile_transfer, cash. */
+  methods: z.array(paymentTypeSchema),
+  /** The Pago Móvil payee, for the copy buttons; null when the restaurant does not take it. */
+  mobileTransfer: mobileTransferDetailsSchema.nullable(),
+  /** Shown as a suggestion only: no tip is pre-selected. */
+  suggestedTipPercent: z.number().int().nullable(),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 
 export const orderTotalSchema = z.object({
   reservationId: z.uuid(),
@@ -167,6 +182,7 @@ export const orderTotalSchema = z.object({
   /** Items only, and the delivery line (0 when not a delivery). */
   ordersMinor: z.number().int(),
   deliveryMinor: z.number().int(),
+  paymentOptions: paymentOptionsSchema,
   byDiner: z.array(
     z.object({
       userId: z.uuid(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listOf } from './common.ts';
-import { paymentTypeSchema } from './orders.ts';
-import { currencySchema } from './restaurants.ts';
+import { currencySchema, paymentTypeSchema } from './restaurants.ts';
 
 /**
  * Split and pay (docs/product.md#splitting-the-bill). Every amount is integer minor units of the
@@ -20,12 +19,16 @@ import { currencySchema } from './restaurants.ts';
  *   GET|POST /api/payments/webpay/return                 Webpay → 303 to the SPA's payment_successful page
  *   GET    /api/payments/webpay/:token                   its payer → WebpayResult
  *
- * Refusals: 400 VALIDATION_FAILED (malformed; `details.reason` for a split rule) · 401 · 403
- * (not a member; not the payer) · 404 · 409 NOTHING_DUE · 409 ORDER_ALREADY_PAID (an order is paid
- * or held by another payment: one of two simultaneous payers wins) · 409 PAYMENT_TYPE_NOT_OFFERED
- * (the restaurant does not take it; Webpay only in CLP) · 409 PENDING_PAYMENT_CLOSED (paid,
- * cancelled, expired or already being paid) · 409 TRANSFER_DUPLICATE (bank, reference and date
- * already used) · 413 / 415 for a receipt too large or of another kind.
+ * Refusals: 400 VALIDATION_FAILED (malformed; `details.reason` for a split rule:
+ * AMOUNT_EXCEEDS_DUE with `details.dueMinor`, INVALID_TIPS, PAYMENT_TYPE_MISMATCH…) · 401 · 403
+ * (not a member; not the payer) · 404 (also anything of a table the caller is not at) · 409
+ * NOTHING_DUE (also `details.reason` SHARE_TOO_SMALL) · 409 ORDER_ALREADY_PAID (an order is paid
+ * or held by another payment: one of two simultaneous payers wins; `details.orderIds`) · 409
+ * PAYMENT_TYPE_NOT_OFFERED (the restaurant does not take it; Webpay only in CLP) · 409
+ * PENDING_PAYMENT_CLOSED (paid, cancelled, expired or already being paid) · 409
+ * TRANSFER_DUPLICATE (bank, reference and date already used) · 409 RESERVATION_CLOSED (cancelled)
+ * · 413 / 415 for a receipt too large or of another kind · 503 PAYMENT_PROVIDER_UNAVAILABLE
+ * (Webpay did not answer a new payment; nothing changed, try again).
  */
 
 export const TIP_CHOICES = ['0', '10', '15', '20', 'custom'] as const;
@@ -68,6 +71,15 @@ export const createPendingPaymentInputSchema = z
 export type CreatePendingPaymentInput = z.infer<typeof createPendingPaymentInputSchema>;
 
 /**
+ * pending: under way (Webpay) or awaiting the restaurant (Pago Móvil, cash) · approved (paid) ·
+ * rejected (the card was declined, or the restaurant rejected the transfer) · aborted (the payer
+ * left Webpay's form) · timed_out (Webpay's form expired).
+ */
+export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'aborted', 'timed_out'] as const;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+/**
  * open: being prepared, merged with the payer's next addition of the same tips choice and
  * payment type · processing: a payment of it is under way (Webpay) or awaits the restaurant's
  * confirmation (Pago Móvil, cash) · paid · cancelled (by the payer, or the restaurant rejected
@@ -75,6 +87,10 @@ export type CreatePendingPaymentInput = z.infer<typeof createPendingPaymentInput
  */
 export const PENDING_PAYMENT_STATUSES = ['open', 'processing', 'paid', 'cancelled', 'expired'] as const;
 export const pendingPaymentStatusSchema = z.enum(PENDING_PAYMENT_STATUSES);
+export type PendingPaymentStatus = z.infer<typeof pendingPaymentStatusSchema>;
+
+/** An open pending payment holds its orders this long after its last change, then it expires. */
+export const PENDING_PAYMENT_HOLD_MINUTES = 15;
 
 export const pendingPaymentSchema = z.object({
   id: z.uuid(),
@@ -92,13 +108,16 @@ export const pendingPaymentSchema = z.object({
   /** How much of each order this payment covers. */
   allocations: z.array(z.object({ orderId: z.uuid(), amountMinor: z.number().int() })),
   status: pendingPaymentStatusSchema,
-  /** When an open entry with nothing under way is released. */
+  /** When an open entry with nothing under way is released (null unless open). */
   expiresAt: z.iso.datetime().nullable(),
+  /** Its latest transaction (a card payment under way, a transfer awaiting confirmation…), if any. */
+  transaction: z.object({ id: z.uuid(), status: transactionStatusSchema }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
 export const pendingPaymentListSchema = listOf(pendingPaymentSchema);
+export type PendingPaymentList = z.infer<typeof pendingPaymentListSchema>;
 
 export const pendingPaymentParamsSchema = z
   .object({ id: z.string().min(1).max(100), pendingPaymentId: z.string().min(1).max(100) })
@@ -106,10 +125,6 @@ export const pendingPaymentParamsSchema = z
 
 // ---------------------------------------------------------------------------------------------
 // Transactions
-
-export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'aborted', 'timed_out'] as const;
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /** Pago Móvil receipt: bank code (4 digits), the bank's reference and the transfer's date. */
 export const transferReportInputSchema = z
@@ -138,6 +153,12 @@ export const transactionSchema = z.object({
   amountMinor: z.number().int(),
   tipsMinor: z.number().int(),
   orderIds: z.array(z.uuid()),
+  /**
+   * What it paid (approved) or covers while it waits (pending) of each order, in bill order — a
+   * share of a dish or of the bill shows as a part of the order's price (the receipt's lines);
+   * empty when it did not go through. The server always sends it.
+   */
+  allocations: z.array(z.object({ orderId: z.uuid(), amountMinor: z.number().int() })).optional(),
   /** Pago Móvil: what the payer declared, and the receipt (`file`: a URL readable by the payer and staff). */
   report: z
     .object({
@@ -157,6 +178,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionListSchema = listOf(transactionSchema);
+export type TransactionList = z.infer<typeof transactionListSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Webpay Plus
@@ -186,12 +208,20 @@ export type WebpayResult = z.infer<typeof webpayResultSchema>;
 // ---------------------------------------------------------------------------------------------
 // Live events on `reservation:<id>` (ids only; refetch the bill)
 
+/**
+ * `payment.pending_changed`: a pending payment was created, merged, cancelled, expired or went
+ * back to open; `payment.transaction_changed`: a transaction was started, approved, rejected,
+ * aborted, timed out, confirmed. Both change the bill: refetch the orders, the total, the pending
+ * payments and the transactions.
+ */
 export const PAYMENT_EVENTS = {
   pendingChanged: 'payment.pending_changed',
   transactionChanged: 'payment.transaction_changed',
 } as const;
+export type PaymentEvent = (typeof PAYMENT_EVENTS)[keyof typeof PAYMENT_EVENTS];
 export const paymentEventDataSchema = z.object({
   reservationId: z.uuid(),
   pendingPaymentId: z.uuid().nullable(),
   transactionId: z.uuid().nullable(),
 });
+export type PaymentEventData = z.infer<typeof paymentEventDataSchema>;

@@ -47,6 +47,23 @@ export const deliverySettingsSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
+/** How a diner pays (docs/product.md#payment-types). */
+export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
+export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
+export type PaymentType = z.infer<typeof paymentTypeSchema>;
+
+/** What a restaurant publishes for Pago Móvil: the payee's bank, phone and ID (RIF or cédula). */
+export const mobileTransferDetailsSchema = z.object({
+  /** The bank's 4-digit code, e.g. "0102". */
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** 04XX-XXXXXXX */
+  phone: z.string(),
+  /** RIF or cédula, e.g. "J-40012345-6". */
+  idNumber: z.string(),
+});
+export type MobileTransferDetails = z.infer<typeof mobileTransferDetailsSchema>;
+
 export const restaurantDetailSchema = restaurantSummarySchema.extend({
   phone: z.string(),
   imageUrls: z.array(z.string()),
@@ -54,7 +71,13 @@ export const restaurantDetailSchema = restaurantSummarySchema.extend({
   rooms: z.array(roomSchema),
   pickup: z.boolean(),
   delivery: deliverySettingsSchema,
+  /** The restaurant's switches as stored (kept for existing clients; read `paymentMethods`). */
   payments: z.object({ webpay: z.boolean(), cash: z.boolean(), mobileTransfer: z.boolean() }),
+  /**
+   * The ways a diner can pay here, in this order: `webpay` (only where prices are in CLP),
+   * `mobile_transfer` (Pago Móvil: the details are in the bill, for members), `cash`.
+   */
+  paymentMethods: z.array(paymentTypeSchema),
   reviewUrl: z.string().nullable(),
   suggestedTipPercent: z.number().int().nullable(),
 });

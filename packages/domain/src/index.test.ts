@@ -87,6 +87,9 @@ describe('public API', () => {
     'webpayBuyOrder',
     'uuidFromWebpayBuyOrder',
     'WEBPAY_BUY_ORDER_CHARACTERS',
+    'WEBPAY_CURRENCY',
+    'offeredPaymentTypes',
+    'planSplit',
   ])('exports %s', (name) => {
     expect(domain).toHaveProperty(name);
   });

@@ -23,3 +23,5 @@ export * from './payments/tips.ts';
 export * from './payments/points-earned.ts';
 export * from './payments/pending-payment.ts';
 export * from './payments/webpay.ts';
+export * from './payments/payment-methods.ts';
+export * from './payments/plan-split.ts';

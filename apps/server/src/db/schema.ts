@@ -90,11 +90,17 @@ export const RESERVATION_KINDS = ['table', 'pickup', 'delivery'] as const;
 export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
 export const ORDER_KINDS = ['item', 'delivery'] as const;
 export const JOIN_REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
-export const PENDING_PAYMENT_STATUSES = ['open', 'paid', 'cancelled'] as const;
+export const PENDING_PAYMENT_STATUSES = ['open', 'processing', 'paid', 'cancelled', 'expired'] as const;
+export const ALLOCATION_STATUSES = ['held', 'pending', 'paid', 'released'] as const;
+export const STAFF_ROLES = ['owner', 'staff'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'aborted', 'timed_out'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percent'] as const;
 
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export type PendingPaymentStatus = (typeof PENDING_PAYMENT_STATUSES)[number];
+export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 export type ReservationKind = (typeof RESERVATION_KINDS)[number];
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
@@ -633,8 +639,11 @@ export const joinRequests = pgTable(
 );
 
 /**
- * A diner's intention to pay some orders (docs/product.md#planned-payments); merged per payer +
- * tips + type.
+ * A diner's intention to pay some orders (docs/product.md#payments, the original `pendingsToPay`);
+ * an open entry is merged per payer + tips + type. Statuses: open (being prepared; released at
+ * `expires_at`) → processing (a transaction is under way or awaits the restaurant) → paid; or
+ * cancelled (the payer, or the restaurant rejected the transfer) / expired (left open).
+ * What it covers of each order is in `payment_allocations`.
  */
 export const pendingPayments = pgTable(
   'pending_payments',
@@ -656,6 +665,8 @@ export const pendingPayments = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     status: text('status', { enum: PENDING_PAYMENT_STATUSES }).notNull().default('open'),
+    /** When an open entry with nothing under way is released (null while not open). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -667,6 +678,41 @@ export const pendingPayments = pgTable(
     check('pending_payments_amounts_check', sql`${t.amountMinor} >= 0 AND ${t.tipsMinor} >= 0`),
     check('pending_payments_payment_type_check', inList('payment_type', PAYMENT_TYPES)),
     check('pending_payments_status_check', inList('status', PENDING_PAYMENT_STATUSES)),
+    check('pending_payments_expiry_check', sql`(${t.status} = 'open') = (${t.expiresAt} IS NOT NULL)`),
+    index('pending_payments_open_expiry_idx')
+      .on(t.reservationId, t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * What a pending payment covers of one order (docs/decisions/0017-payments.md): held
+ * while the payment is prepared or under way, pending while the restaurant has to confirm it,
+ * paid, or released (expired, cancelled, rejected). Every change moves the order's counters
+ * (`allocated_minor`, `pending_minor`, `paid_minor`) in the same transaction, under the order's
+ * row lock; the orders' CHECK bounds them by the price. One row per payment and order: adding the
+ * same order again adds to it.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: id(),
+    pendingPaymentId: uuid('pending_payment_id')
+      .notNull()
+      .references(() => pendingPayments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    status: text('status', { enum: ALLOCATION_STATUSES }).notNull().default('held'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_allocations_payment_order_unique').on(t.pendingPaymentId, t.orderId),
+    index('payment_allocations_order_idx').on(t.orderId),
+    check('payment_allocations_amount_check', sql`${t.amountMinor} > 0`),
+    check('payment_allocations_status_check', inList('status', ALLOCATION_STATUSES)),
   ],
 );
 
@@ -691,6 +737,15 @@ export const transactions = pgTable(
       .default(sql`'{}'::uuid[]`),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('pending'),
+    /** The pending payment it pays (null only for rows older than the payments module). */
+    pendingPaymentId: uuid('pending_payment_id').references(() => pendingPayments.id, {
+      onDelete: 'restrict',
+    }),
+    /** Points the payer earned with it (approved or confirmed). */
+    pointsEarned: integer('points_earned').notNull().default(0),
+    /** Who of the restaurant's staff confirmed or rejected it (Pago Móvil, cash), and when. */
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Free report (Pago Móvil details, Webpay commit response…). */
     report: jsonb('report').$type<Record<string, unknown>>(),
     /** Storage key of the Pago Móvil receipt: restaurants/{r}/pagos movil/{id}.{ext} */
@@ -710,9 +765,35 @@ export const transactions = pgTable(
     index('transactions_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('transactions_reservation_idx').on(t.reservationId),
     index('transactions_payer_idx').on(t.payerUserId),
+    index('transactions_pending_payment_idx').on(t.pendingPaymentId),
+    check('transactions_points_check', sql`${t.pointsEarned} >= 0`),
     check('transactions_amounts_check', sql`${t.amountMinor} >= 0 AND ${t.tipsMinor} >= 0`),
     check('transactions_payment_type_check', inList('payment_type', PAYMENT_TYPES)),
     check('transactions_status_check', inList('status', TRANSACTION_STATUSES)),
+  ],
+);
+
+/**
+ * Who works at a restaurant (docs/product.md#roles): its owners and staff confirm or reject
+ * transfers and cash, and read the receipts of its payments. Staff of one restaurant see nothing
+ * of another.
+ */
+export const restaurantStaff = pgTable(
+  'restaurant_staff',
+  {
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'restaurant_staff_pk', columns: [t.restaurantId, t.userId] }),
+    index('restaurant_staff_user_idx').on(t.userId),
+    check('restaurant_staff_role_check', inList('role', STAFF_ROLES)),
   ],
 );
 

@@ -27,6 +27,7 @@ describe('fromErrorTable', () => {
     PAYMENT_TYPE_NOT_OFFERED: 'other',
     PENDING_PAYMENT_CLOSED: 'other',
     TRANSFER_DUPLICATE: 'other',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'other',
     JOIN_REQUEST_ANSWERED: 'other',
     PAYLOAD_TOO_LARGE: 'other',
     UNSUPPORTED_MEDIA_TYPE: 'other',

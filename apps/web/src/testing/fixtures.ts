@@ -62,6 +62,7 @@ export function restaurantDetail(overrides: Partial<RestaurantDetail> = {}): Res
     pickup: true,
     delivery: { mode: 'none' },
     payments: { webpay: false, cash: true, mobileTransfer: false },
+    paymentMethods: ['cash'],
     reviewUrl: null,
     suggestedTipPercent: 10,
     ...overrides,

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { MailError } from '../mail-error.ts';
 import { accountCreated } from './account-created.ts';
 import { renderHtml, renderText } from './layout.ts';
+import { paymentReceipt } from './payment-receipt.ts';
+import { paymentRejected } from './payment-rejected.ts';
 import { reservationCancelled } from './reservation-cancelled.ts';
 import { reservationConfirmation } from './reservation-confirmation.ts';
 import { reservationInvitation } from './reservation-invitation.ts';
@@ -26,6 +28,8 @@ export const TEMPLATES = {
   reservation_invitation: reservationInvitation,
   reservation_confirmation: reservationConfirmation,
   reservation_cancelled: reservationCancelled,
+  payment_receipt: paymentReceipt,
+  payment_rejected: paymentRejected,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -23,6 +23,26 @@ const HOSTILE: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
   },
   reservation_confirmation: { restaurantName: EVIL, dateTime: EVIL, reservationUrl: '/reservations/1' },
   reservation_cancelled: { restaurantName: EVIL, dateTime: EVIL, reservationUrl: '/reservations/1' },
+  payment_receipt: {
+    restaurantName: EVIL,
+    dateTime: EVIL,
+    method: 'mobile_transfer',
+    lines: [{ name: EVIL, quantity: 2, amount: EVIL, share: true }],
+    amount: EVIL,
+    tip: EVIL,
+    total: EVIL,
+    cardLast4: null,
+    bankReference: EVIL,
+    pointsEarned: 3,
+    reservationUrl: '/r/1',
+  },
+  payment_rejected: {
+    restaurantName: EVIL,
+    method: 'cash',
+    total: EVIL,
+    reason: EVIL,
+    reservationUrl: '/r/1',
+  },
 };
 
 const SUBJECTS: Record<TemplateName, Record<(typeof LOCALES)[number], string>> = {
@@ -36,6 +56,14 @@ const SUBJECTS: Record<TemplateName, Record<(typeof LOCALES)[number], string>> =
     'es-ES': 'Reserva cancelada en Casa Lola',
     'en-US': 'Reservation cancelled at Casa Lola',
   },
+  payment_receipt: {
+    'es-ES': 'Tu pago de $16.500 en Casa Lola',
+    'en-US': 'Your payment of $16.500 at Casa Lola',
+  },
+  payment_rejected: {
+    'es-ES': 'Casa Lola no pudo confirmar tu pago',
+    'en-US': 'Casa Lola could not confirm your payment',
+  },
 };
 
 const FRIENDLY: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
@@ -48,6 +76,30 @@ const FRIENDLY: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
   },
   reservation_confirmation: { restaurantName: 'Casa Lola', dateTime: '12/12 21:00', reservationUrl: '/r/1' },
   reservation_cancelled: { restaurantName: 'Casa Lola', dateTime: '12/12 21:00', reservationUrl: '/r/1' },
+  payment_receipt: {
+    restaurantName: 'Casa Lola',
+    dateTime: '12/12 21:00',
+    method: 'webpay',
+    lines: [
+      { name: 'Pizza', quantity: 1, amount: '$5.000', share: true },
+      { name: 'Agua', quantity: 2, amount: '$10.000', share: false },
+      { name: null, quantity: 1, amount: '$0', share: false },
+    ],
+    amount: '$15.000',
+    tip: '$1.500',
+    total: '$16.500',
+    cardLast4: '6623',
+    bankReference: null,
+    pointsEarned: 15,
+    reservationUrl: '/restaurants/1/reservations/2/summary',
+  },
+  payment_rejected: {
+    restaurantName: 'Casa Lola',
+    method: 'mobile_transfer',
+    total: '$16.500',
+    reason: 'No llegó la transferencia',
+    reservationUrl: '/r/1',
+  },
 };
 
 const render = <N extends TemplateName>(name: N, params: TemplateParams<N>) =>
@@ -130,6 +182,74 @@ describe('renderEmail', () => {
         code: 'INVALID_PARAMS',
         details: [expect.objectContaining({ path: 'displayName' })],
       }),
+    );
+  });
+});
+
+describe('payment_receipt', () => {
+  const receipt = (
+    locale: (typeof LOCALES)[number],
+    overrides: Partial<TemplateParams<'payment_receipt'>> = {},
+  ) => render('payment_receipt', { ...FRIENDLY.payment_receipt, locale, ...overrides });
+
+  it.each<[(typeof LOCALES)[number], string[]]>([
+    [
+      'es-ES',
+      [
+        'Pago recibido',
+        'Casa Lola recibió tu pago de $16.500',
+        'Pizza (una parte): $5.000',
+        '2 × Agua: $10.000',
+        'Despacho: $0',
+        'Importe: $15.000',
+        'Propina: $1.500',
+        'Total: $16.500',
+        'Forma de pago: Tarjeta (Webpay) ···· 6623',
+        'Ganaste 15 puntos en Casa Lola.',
+        'Ver la cuenta: https://comensal.example/restaurants/1/reservations/2/summary',
+      ],
+    ],
+    [
+      'en-US',
+      [
+        'Payment received',
+        'Casa Lola received your payment of $16.500',
+        'Pizza (a share): $5.000',
+        '2 × Agua: $10.000',
+        'Delivery: $0',
+        'Amount: $15.000',
+        'Tip: $1.500',
+        'Total: $16.500',
+        'Paid by: Card (Webpay) ···· 6623',
+        'You earned 15 points at Casa Lola.',
+        'See the bill: https://comensal.example/restaurants/1/reservations/2/summary',
+      ],
+    ],
+  ])('says what was paid, how, and the points earned (%s, text and HTML)', (locale, phrases) => {
+    const email = receipt(locale);
+    for (const phrase of phrases) expect(email.text).toContain(phrase);
+    expect(email.html).toContain('6623');
+    expect(email.html).toContain('$16.500');
+  });
+
+  it.each(LOCALES)(
+    'names the bank reference of a transfer and leaves out points when none (%s)',
+    (locale) => {
+      const email = receipt(locale, {
+        method: 'mobile_transfer',
+        cardLast4: null,
+        bankReference: '00123456',
+        pointsEarned: 0,
+      });
+      expect(email.text).toContain('Pago Móvil');
+      expect(email.text).toContain('00123456');
+      expect(email.text).not.toMatch(/Ganaste|You earned/);
+    },
+  );
+
+  it('refuses a card number that is not its last four digits', () => {
+    expect(() => receipt('en-US', { cardLast4: '4051885600446623' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAMS' }),
     );
   });
 });

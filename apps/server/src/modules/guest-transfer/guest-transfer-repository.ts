@@ -61,37 +61,50 @@ export async function moveOrders(tx: Tx, from: string, to: string): Promise<numb
 
 /**
  * Pending payments: an open entry of the guest with the same reservation, tips choice and payment
- * type as an open entry of the user is merged into it (amounts and tips summed, orders joined:
- * docs/product.md#guest-to-user); the others change payer.
+ * type as an open entry of the user is merged into it (amounts and tips summed, orders joined, the
+ * later expiry kept: docs/product.md#guest-to-user) — with what it holds of each order (its
+ * allocations, added to the user's entry's) and its earlier transactions (a declined card
+ * payment…); the others change payer.
  */
 export async function movePendingPayments(tx: Tx, from: string, to: string): Promise<number> {
-  const merged = await tx.execute<{ id: string }>(sql`
-    UPDATE pending_payments AS target
-    SET amount_minor = target.amount_minor + source.amount_minor,
-        tips_minor = target.tips_minor + source.tips_minor,
-        order_ids = target.order_ids
-          || ARRAY(SELECT o FROM unnest(source.order_ids) AS o WHERE o <> ALL (target.order_ids)),
-        updated_at = now()
+  const pairs = await tx.execute<{ source: string; target: string }>(sql`
+    SELECT source.id AS source, target.id AS target
     FROM pending_payments AS source
-    WHERE source.payer_user_id = ${from}::uuid AND source.status = 'open'
-      AND target.payer_user_id = ${to}::uuid AND target.status = 'open'
+    JOIN pending_payments AS target
+      ON target.payer_user_id = ${to}::uuid AND target.status = 'open'
       AND target.reservation_id = source.reservation_id
       AND target.chosen_tips = source.chosen_tips
       AND target.payment_type = source.payment_type
-    RETURNING source.id`);
-  const mergedIds = merged.rows.map((row) => row.id);
-  if (mergedIds.length > 0) {
+    WHERE source.payer_user_id = ${from}::uuid AND source.status = 'open'
+    ORDER BY target.id
+    FOR UPDATE OF source, target`);
+  for (const { source, target } of pairs.rows) {
+    await tx.execute(sql`
+      UPDATE pending_payments AS target
+      SET amount_minor = target.amount_minor + source.amount_minor,
+          tips_minor = target.tips_minor + source.tips_minor,
+          order_ids = target.order_ids
+            || ARRAY(SELECT o FROM unnest(source.order_ids) AS o WHERE o <> ALL (target.order_ids)),
+          expires_at = greatest(target.expires_at, source.expires_at),
+          updated_at = now()
+      FROM pending_payments AS source
+      WHERE target.id = ${target}::uuid AND source.id = ${source}::uuid`);
+    await tx.execute(sql`
+      INSERT INTO payment_allocations (pending_payment_id, order_id, amount_minor, status)
+      SELECT ${target}::uuid, order_id, amount_minor, status FROM payment_allocations
+      WHERE pending_payment_id = ${source}::uuid
+      ON CONFLICT (pending_payment_id, order_id)
+      DO UPDATE SET amount_minor = payment_allocations.amount_minor + excluded.amount_minor, updated_at = now()`);
+    await tx.execute(sql`DELETE FROM payment_allocations WHERE pending_payment_id = ${source}::uuid`);
     await tx.execute(
-      sql`DELETE FROM pending_payments WHERE id IN (${sql.join(
-        mergedIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
+      sql`UPDATE transactions SET pending_payment_id = ${target}::uuid, updated_at = now() WHERE pending_payment_id = ${source}::uuid`,
     );
+    await tx.execute(sql`DELETE FROM pending_payments WHERE id = ${source}::uuid`);
   }
   const moved = await tx.execute(
     sql`UPDATE pending_payments SET payer_user_id = ${to}::uuid, updated_at = now() WHERE payer_user_id = ${from}::uuid`,
   );
-  return mergedIds.length + (moved.rowCount ?? 0);
+  return pairs.rows.length + (moved.rowCount ?? 0);
 }
 
 export async function moveTransactions(tx: Tx, from: string, to: string): Promise<number> {

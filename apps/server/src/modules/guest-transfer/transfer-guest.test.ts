@@ -16,6 +16,7 @@ import {
   favoriteRestaurants,
   joinRequests,
   orders,
+  paymentAllocations,
   pendingPayments,
   reservationMembers,
   reservations,
@@ -151,6 +152,7 @@ describe('guest → existing user at sign-in', () => {
         chosenTips: '10',
         paymentType: 'cash',
         orderIds: [],
+        expiresAt: new Date(NOW.getTime() + 10 * 60_000),
       })
       .returning();
 
@@ -179,7 +181,26 @@ describe('guest → existing user at sign-in', () => {
       amountMinor: 4_000 + 2 * world.restaurantA.products[0]!.priceMinor,
       tipsMinor: 1_400,
       orderIds: [world.orderA],
+      // the later of the two expiries: the guest's entry held its order 15 minutes from NOW
+      expiresAt: new Date(NOW.getTime() + 15 * 60_000),
     });
+    // what the guest's entry held moved with it: the order stays held once, by the merged entry
+    expect(
+      await db()
+        .select({
+          pendingPaymentId: paymentAllocations.pendingPaymentId,
+          orderId: paymentAllocations.orderId,
+          amountMinor: paymentAllocations.amountMinor,
+        })
+        .from(paymentAllocations)
+        .where(eq(paymentAllocations.orderId, world.orderA)),
+    ).toEqual([
+      {
+        pendingPaymentId: own!.id,
+        orderId: world.orderA,
+        amountMinor: 2 * world.restaurantA.products[0]!.priceMinor,
+      },
+    ]);
     const membersB = await db()
       .select()
       .from(reservationMembers)

@@ -1,4 +1,4 @@
-import type { Order, OrderTotal } from '@comensal/contracts';
+import type { Order, OrderTotal, PaymentOptions } from '@comensal/contracts';
 import { orderPayment, summarizeBill, type BillLine } from '@comensal/domain';
 import type { OrderLineRow } from './orders-repository.ts';
 
@@ -24,6 +24,10 @@ export function isEditableBy(
 ) {
   return row.kind === 'item' && row.userId === viewerId && row.allocatedMinor === 0;
 }
+
+/** What a payment being prepared or under way holds of the line (part of its due). */
+const heldOf = (row: Pick<OrderLineRow, 'allocatedMinor' | 'paidMinor' | 'pendingMinor'>) =>
+  row.allocatedMinor - row.paidMinor - row.pendingMinor;
 
 /** A bill line as the members read it; `isEditable` is the viewer's. */
 export function toOrder(row: OrderLineRow, currency: Currency, viewerId: string): Order {
@@ -58,7 +62,7 @@ export function toOrder(row: OrderLineRow, currency: Currency, viewerId: string)
       row.paidBy !== null && row.paymentType !== null
         ? { userId: row.paidBy, paymentType: row.paymentType, pendingToConfirmed: row.pendingToConfirmed }
         : null,
-    payment: { status, paidMinor, pendingMinor, dueMinor },
+    payment: { status, paidMinor, pendingMinor, dueMinor, heldMinor: heldOf(row) },
     isEditable: isEditableBy(row, viewerId),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -66,9 +70,16 @@ export function toOrder(row: OrderLineRow, currency: Currency, viewerId: string)
 }
 
 /** The table's bill: the domain's `summarizeBill` over every line, with each diner's name. */
-export function toOrderTotal(reservationId: string, currency: Currency, rows: OrderLineRow[]): OrderTotal {
+export function toOrderTotal(
+  reservationId: string,
+  currency: Currency,
+  rows: OrderLineRow[],
+  paymentOptions: PaymentOptions,
+): OrderTotal {
   const bill = summarizeBill(rows.map(toBillLine));
   const authors = new Map(rows.map((row) => [row.userId, row]));
+  const held = new Map<string, number>();
+  for (const row of rows) held.set(row.userId, (held.get(row.userId) ?? 0) + heldOf(row));
   const { totalMinor, paidMinor, pendingMinor, dueMinor, ordersMinor, deliveryMinor } = bill.table;
   return {
     reservationId,
@@ -77,8 +88,10 @@ export function toOrderTotal(reservationId: string, currency: Currency, rows: Or
     paidMinor,
     pendingMinor,
     dueMinor,
+    heldMinor: rows.reduce((sum, row) => sum + heldOf(row), 0),
     ordersMinor,
     deliveryMinor,
+    paymentOptions,
     byDiner: bill.byDiner.map((diner) => ({
       userId: diner.userId,
       displayName: authors.get(diner.userId)?.userName ?? '',
@@ -88,6 +101,7 @@ export function toOrderTotal(reservationId: string, currency: Currency, rows: Or
       paidMinor: diner.paidMinor,
       pendingMinor: diner.pendingMinor,
       dueMinor: diner.dueMinor,
+      heldMinor: held.get(diner.userId) ?? 0,
     })),
   };
 }

@@ -15,26 +15,18 @@ import {
   findReservationOrThrow,
   type ReservationRow,
 } from '../reservations/index.ts';
-import type { OrderLineRow, OrderRepository } from './orders-repository.ts';
 
-/** The reservation, to a member. */
-export async function readableReservation(
-  ctx: Pick<RequestContext, 'db'>,
-  diner: Diner,
-  reservationId: string,
-  tx: DbExecutor = ctx.db,
-): Promise<ReservationRow> {
-  const reservation = await findReservationOrThrow(ctx, reservationId, { tx });
-  await assertMember(ctx, reservation, diner, tx);
-  return reservation;
-}
+export { readableReservation } from '../reservations/index.ts';
+import { releaseExpiredHolds } from '../payments/index.ts';
+import type { OrderLineRow, OrderRepository } from './orders-repository.ts';
 
 /**
  * The reservation, to a member, open for orders; its row stays locked until `tx` ends, so the
- * table's order changes one after the other and never after a cancellation committed.
+ * table's order changes one after the other and never after a cancellation committed. Payment
+ * holds that ran out are released first, so a dish a forgotten payment held can change again.
  */
 export async function writableReservation(
-  ctx: Pick<RequestContext, 'db' | 'now'>,
+  ctx: Pick<RequestContext, 'db' | 'now' | 'live'>,
   diner: Diner,
   reservationId: string,
   tx: DbExecutor,
@@ -42,6 +34,7 @@ export async function writableReservation(
   const reservation = await findReservationOrThrow(ctx, reservationId, { tx, lock: true });
   await assertMember(ctx, reservation, diner, tx);
   assertCurrent(reservation, ctx.now());
+  await releaseExpiredHolds(ctx, reservation.id, tx);
   return reservation;
 }
 

@@ -106,7 +106,7 @@ describe('POST /api/reservations/:id/orders', () => {
       userId: ana.userId,
       user: { id: ana.userId, displayName: 'Ana', photoURL: null },
       payer: null,
-      payment: { status: 'due', paidMinor: 0, pendingMinor: 0, dueMinor: 19_980 },
+      payment: { status: 'due', paidMinor: 0, pendingMinor: 0, dueMinor: 19_980, heldMinor: 0 },
       isEditable: true,
     });
     expect(order.selections).toEqual([
@@ -244,8 +244,10 @@ describe('GET /api/reservations/:id/orders and /total', () => {
       paidMinor: 0,
       pendingMinor: 0,
       dueMinor: 19_000,
+      heldMinor: 0,
       ordersMinor: 19_000,
       deliveryMinor: 0,
+      paymentOptions: { methods: ['webpay', 'cash'], mobileTransfer: null, suggestedTipPercent: 10 },
       byDiner: [
         {
           userId: ana.userId,
@@ -256,6 +258,7 @@ describe('GET /api/reservations/:id/orders and /total', () => {
           paidMinor: 0,
           pendingMinor: 0,
           dueMinor: 10_000,
+          heldMinor: 0,
         },
         {
           userId: tom.userId,
@@ -266,6 +269,7 @@ describe('GET /api/reservations/:id/orders and /total', () => {
           paidMinor: 0,
           pendingMinor: 0,
           dueMinor: 9_000,
+          heldMinor: 0,
         },
       ],
     });
@@ -292,13 +296,20 @@ describe('GET /api/reservations/:id/orders and /total', () => {
     const [listed] = await readOrders(t.app, ana, reservation.id);
     expect(listed).toMatchObject({
       isEditable: false,
-      payment: { status: 'partly_paid', paidMinor: 1_000, pendingMinor: 2_000, dueMinor: 7_000 },
+      payment: {
+        status: 'partly_paid',
+        paidMinor: 1_000,
+        pendingMinor: 2_000,
+        dueMinor: 7_000,
+        heldMinor: 3_000,
+      },
     });
     expect(await readTotal(t.app, ana, reservation.id)).toMatchObject({
       totalMinor: 10_000,
       paidMinor: 1_000,
       pendingMinor: 2_000,
       dueMinor: 7_000,
+      heldMinor: 3_000,
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   type RestaurantDetail,
   type RestaurantSummary,
 } from '@comensal/contracts';
+import { offeredPaymentTypes } from '@comensal/domain';
 import type { ProductRow } from './product-repository.ts';
 import type { RestaurantSummaryRow } from './list/list-repository.ts';
 import type { RestaurantRow, RoomRow } from './restaurant-repository.ts';
@@ -46,6 +47,12 @@ export function toRestaurantDetail(row: RestaurantRow, rooms: RoomRow[]): Restau
       cash: row.payments.cash,
       mobileTransfer: row.payments.mobileTransfer !== null,
     },
+    paymentMethods: offeredPaymentTypes({
+      currency: row.currency,
+      webpay: row.payments.webpay,
+      cash: row.payments.cash,
+      mobileTransfer: row.payments.mobileTransfer !== null,
+    }),
     reviewUrl: row.reviewUrl,
     suggestedTipPercent: row.suggestedTipPercent,
   };

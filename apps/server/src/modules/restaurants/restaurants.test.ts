@@ -296,6 +296,7 @@ describe('GET /api/restaurants/:id', () => {
       pickup: true,
       delivery: { mode: 'zones', zones: [{ radiusMeters: 3000, priceMinor: 250 }] },
       payments: { webpay: false, cash: true, mobileTransfer: true },
+      paymentMethods: ['mobile_transfer', 'cash'],
       reviewUrl: null,
       suggestedTipPercent: 10,
     });

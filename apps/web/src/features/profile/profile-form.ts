@@ -90,6 +90,7 @@ const SAVE_ERRORS: ErrorTable<MessageId> = {
   PAYMENT_TYPE_NOT_OFFERED: 'profile.error.save',
   PENDING_PAYMENT_CLOSED: 'profile.error.save',
   TRANSFER_DUPLICATE: 'profile.error.save',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'profile.error.save',
   JOIN_REQUEST_ANSWERED: 'profile.error.save',
   PAYLOAD_TOO_LARGE: 'profile.error.save',
   UNSUPPORTED_MEDIA_TYPE: 'profile.error.save',

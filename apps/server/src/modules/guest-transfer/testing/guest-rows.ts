@@ -4,6 +4,7 @@
  * points at a user.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../../db/client.ts';
 import {
   analyticsEvents,
@@ -15,6 +16,7 @@ import {
   invitations,
   joinRequests,
   orders,
+  paymentAllocations,
   pendingPayments,
   reservationMembers,
   reservations,
@@ -137,8 +139,19 @@ export async function insertGuestWorld(db: DbExecutor, guestId: string, now: Dat
       chosenTips: '10',
       paymentType: 'cash',
       orderIds: [oA!.id],
+      expiresAt: new Date(now.getTime() + 15 * 60_000),
     })
     .returning({ id: pendingPayments.id });
+  // what the guest's open payment holds: all of its own order
+  await db.insert(paymentAllocations).values({
+    pendingPaymentId: pending!.id,
+    orderId: oA!.id,
+    amountMinor: 2 * productA.priceMinor,
+  });
+  await db
+    .update(orders)
+    .set({ allocatedMinor: 2 * productA.priceMinor })
+    .where(eq(orders.id, oA!.id));
   const [transaction] = await db
     .insert(transactions)
     .values({
