@@ -12,7 +12,8 @@
  *   keeps its session and its data, untouched.
  * - Rate limits: better-auth's limiter per IP (counters in PostgreSQL through `customStorage`,
  *   so every instance shares them) plus our per-account limit on /sign-in/email.
- * - Profiles: a valid display name and language on sign-up (`locale`, else Accept-Language), a
+ * - Profiles: no photo from a client or a provider (only POST /api/me/photo sets one), a valid
+ *   display name and language on sign-up (`locale`, else Accept-Language), a
  *   welcome e-mail after the user row is committed (never for guests), guests named "Invitado N".
  * - OAUTH_MOCK_ISSUER (tests only): Google/Facebook through the generic OAuth plugin against a
  *   local OIDC issuer under the same provider ids and callback URLs.
@@ -206,11 +207,22 @@ export function createAuth({
             const locale = localeSchema.safeParse(user.locale).success
               ? user.locale
               : pickLocale(null, acceptLanguage);
-            return { data: { ...user, name: displayNameFrom(user.name, user.email), locale } };
+            // the photo is only ever a file uploaded to POST /api/me/photo: never an address a
+            // client or a social provider gave (a tracking pixel shown to other members)
+            return {
+              data: { ...user, name: displayNameFrom(user.name, user.email), locale, image: null },
+            };
           },
           // runs once the user row is committed
           after: async (user) => {
             if (user.isAnonymous !== true) sendWelcomeEmail(user);
+          },
+        },
+        update: {
+          before: async (user) => {
+            if (!('image' in user)) return undefined;
+            const { image: _ignored, ...rest } = user;
+            return { data: rest };
           },
         },
       },
@@ -218,6 +230,12 @@ export function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
+          if (ctx.body?.image !== undefined) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_FAILED',
+              message: 'A profile photo is uploaded from the profile page, never given as an address',
+            });
+          }
           const name = displayNameSchema.safeParse(ctx.body?.name);
           if (!name.success) {
             throw new APIError('BAD_REQUEST', {

@@ -137,6 +137,32 @@ describe('better-auth at /api/auth', () => {
     }
   });
 
+  it('never takes a profile photo from an address the client sends (only an uploaded file)', async () => {
+    const email = uniqueEmail('pixel');
+    const response = await postJson(t.app, '/api/auth/sign-up/email', {
+      email,
+      password: TEST_PASSWORD,
+      name: 'Pixel',
+      image: 'https://tracker.example/p.gif?who=me',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await t.db.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+
+    // the library's own profile update cannot set it either
+    const { cookie, userId } = await signUpUser(t.app);
+    const update = await postJson(
+      t.app,
+      '/api/auth/update-user',
+      { image: 'https://tracker.example/p.gif' },
+      { cookie },
+    );
+    expect(update.statusCode).toBe(404);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.image).toBeNull();
+  });
+
   it('signs a guest in anonymously as "Invitado N"', async () => {
     const guest = await signInGuest(t.app);
     const session = await getWith(t.app, '/api/auth/get-session', guest.cookie);
