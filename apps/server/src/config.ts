@@ -55,9 +55,13 @@ export interface OAuthClient {
 export interface AuthRateLimit {
   /** Window length in seconds. */
   windowSeconds: number;
-  /** Attempts per window and client IP on each sign-in/sign-up endpoint. */
+  /** Attempts per window and client IP on each sign-in/sign-up endpoint (all accounts together). */
   perIp: number;
-  /** Sign-in attempts per window and e-mail address, whatever the IP. */
+  /**
+   * Sign-in attempts per window on one account from one client IP, or from one known device (a
+   * browser that signed in to it before). Success forgets them. Never per account alone: strangers
+   * must not be able to lock its owner out.
+   */
   perAccount: number;
 }
 
