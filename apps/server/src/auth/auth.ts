@@ -33,6 +33,8 @@ import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
 import { consumeRateLimit, forgetRateLimit, type RateLimitRule } from '../db/rate-limit-repository.ts';
+import { publishLiveEvent } from '../db/live-notify.ts';
+import { SESSION_ENDED_EVENT, sessionChannel } from '../live/live-event.ts';
 import { isLoopbackUrl, trustedOriginsFor } from './trusted-origins.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -307,6 +309,20 @@ export function createAuth({
             if (!('image' in user)) return undefined;
             const { image: _ignored, ...rest } = user;
             return { data: rest };
+          },
+        },
+      },
+      session: {
+        delete: {
+          // signed out or revoked: every instance closes the live sockets of this session at once
+          after: async (session) => {
+            await publishLiveEvent(db, {
+              channel: sessionChannel(session.id),
+              event: SESSION_ENDED_EVENT,
+              data: session.id,
+            }).catch((error: unknown) =>
+              logger.error({ err: error }, 'live: could not tell a session ended'),
+            );
           },
         },
       },
