@@ -55,13 +55,27 @@ export interface OAuthClient {
 export interface AuthRateLimit {
   /** Window length in seconds. */
   windowSeconds: number;
-  /** Attempts per window and client IP on each sign-in/sign-up endpoint. */
+  /** Attempts per window and client IP on each sign-in/sign-up endpoint (all accounts together). */
   perIp: number;
-  /** Sign-in attempts per window and e-mail address, whatever the IP. */
+  /**
+   * Sign-in attempts per window on one account from one client IP, or from one known device (a
+   * browser that signed in to it before). Success forgets them. Never per account alone: strangers
+   * must not be able to lock its owner out.
+   */
   perAccount: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { windowSeconds: 600, perIp: 100, perAccount: 10 };
+
+/** Caps on live sockets, per instance (src/live/live-hub.ts); over one the socket closes with 4029. */
+export interface LiveLimits {
+  /** Open sockets per session (a diner with many tabs). */
+  maxSocketsPerSession: number;
+  /** Open sockets per client address (a restaurant's Wi-Fi puts a dining room behind one). */
+  maxSocketsPerAddress: number;
+}
+
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { maxSocketsPerSession: 10, maxSocketsPerAddress: 200 };
 
 export interface Config {
   port: number;
@@ -94,6 +108,8 @@ export interface Config {
   oauthMockIssuer?: string | null;
   /** Defaults to {@link DEFAULT_AUTH_RATE_LIMIT}. */
   authRateLimit?: AuthRateLimit;
+  /** Defaults to {@link DEFAULT_LIVE_LIMITS}. */
+  liveLimits?: LiveLimits;
 }
 
 const SECRET_VARS = new Set([
@@ -214,6 +230,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger(
     'AUTH_RATE_LIMIT_PER_ACCOUNT',
     DEFAULT_AUTH_RATE_LIMIT.perAccount,
+  ),
+  LIVE_MAX_SOCKETS_PER_SESSION: positiveInteger(
+    'LIVE_MAX_SOCKETS_PER_SESSION',
+    DEFAULT_LIVE_LIMITS.maxSocketsPerSession,
+  ),
+  LIVE_MAX_SOCKETS_PER_ADDRESS: positiveInteger(
+    'LIVE_MAX_SOCKETS_PER_ADDRESS',
+    DEFAULT_LIVE_LIMITS.maxSocketsPerAddress,
   ),
   TRUST_PROXY: z
     .string()
@@ -359,6 +383,10 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW,
         perIp: e.AUTH_RATE_LIMIT_PER_IP,
         perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      },
+      liveLimits: {
+        maxSocketsPerSession: e.LIVE_MAX_SOCKETS_PER_SESSION,
+        maxSocketsPerAddress: e.LIVE_MAX_SOCKETS_PER_ADDRESS,
       },
     },
   };

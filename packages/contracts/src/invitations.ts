@@ -9,7 +9,7 @@ import {
 /**
  * Invitations to join a reservation (docs/product.md#invitation-states).
  *
- *   POST /api/reservations/:id/invitations       creator   { email } → 201 Invitation
+ *   POST /api/reservations/:id/invitations       creator   { email } | { userId } → 201 Invitation
  *   GET  /api/invitations?scope=current|history  guest/user (own, newest first) → InvitationList
  *   POST /api/invitations/:id/accept             the invitee → Invitation (and joins the reservation)
  *   POST /api/invitations/:id/reject             the invitee → Invitation
@@ -29,9 +29,14 @@ export const INVITATION_SCOPES = ['current', 'history'] as const;
 export const invitationScopeSchema = z.enum(INVITATION_SCOPES);
 export type InvitationScope = z.infer<typeof invitationScopeSchema>;
 
-export const createInvitationInputSchema = z
-  .object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) })
-  .strict();
+/**
+ * Whom to invite: an address typed in full, or a companion (GET /api/companions) by id. An id of
+ * anyone else is 404 NOT_FOUND; the answer then never shows the companion's e-mail.
+ */
+export const createInvitationInputSchema = z.union([
+  z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) }).strict(),
+  z.object({ userId: z.uuid() }).strict(),
+]);
 export type CreateInvitationInput = z.infer<typeof createInvitationInputSchema>;
 
 export const invitationSchema = z.object({
@@ -42,8 +47,11 @@ export const invitationSchema = z.object({
   accepted: z.boolean().nullable(),
   createdAt: z.iso.datetime(),
   respondedAt: z.iso.datetime().nullable(),
-  /** The invited address (only the invitee and the reservation's creator read invitations). */
-  email: z.string(),
+  /**
+   * The invited address (only the invitee and the reservation's creator read invitations); null in
+   * the creator's answer when a companion was invited by id (nobody reads another diner's address).
+   */
+  email: z.string().nullable(),
   invitedBy: z.object({ displayName: z.string(), photoURL: z.string().nullable() }).nullable(),
   restaurant: reservationRestaurantSchema,
   reservation: z.object({

@@ -15,7 +15,9 @@ import { z } from 'zod';
  *
  * The server pings every LIVE_PING_INTERVAL_MS (WebSocket ping frames, answered by browsers
  * automatically) and drops sockets that miss a pong. A frame above LIVE_MAX_MESSAGE_BYTES closes
- * the socket with 1009. Events carry ids, not state: on an event — and after every reconnect —
+ * the socket with 1009; LIVE_CLOSE lists the server's other close codes. When a subscription's
+ * right ends (the diner left the reservation), the server drops it and sends
+ * `{ "op": "error", "topic": T, "code": "FORBIDDEN" }`. Events carry ids, not state: on an event — and after every reconnect —
  * the client refetches what it shows (e.g. the menu on `menu.changed`).
  */
 
@@ -24,6 +26,17 @@ export const LIVE_MAX_MESSAGE_BYTES = 4096;
 export const LIVE_MAX_SUBSCRIPTIONS = 50;
 export const LIVE_MAX_TOPIC_LENGTH = 200;
 export const LIVE_PING_INTERVAL_MS = 30_000;
+
+/**
+ * Close codes the server ends a socket with (besides 1008 for too many messages and 1009 for a
+ * frame too large). A client should not reconnect at once after `tooManySockets`.
+ */
+export const LIVE_CLOSE = {
+  /** The socket's session ended (signed out, revoked, expired): reconnect to read as who you are now. */
+  sessionEnded: { code: 4001, reason: 'session ended' },
+  /** Too many sockets for this session or this client address (LIVE_MAX_SOCKETS_PER_*). */
+  tooManySockets: { code: 4029, reason: 'too many sockets' },
+} as const;
 
 export const LIVE_ERROR_CODES = [
   'FORBIDDEN',

@@ -1,36 +1,28 @@
 import { z } from 'zod';
-import { listOf } from './common.ts';
 
 /**
- * The user list, for signed-in users (docs/product.md#permissions), e.g. to find whom to invite.
+ * Whom a diner can invite without typing an address (docs/product.md#finding-whom-to-invite).
+ * There is no user directory: nobody can list or search other diners.
  *
- *   GET /api/users?q=&cursor=&limit=  → UserList, ordered by display name
+ *   GET /api/companions  → CompanionList, the most recent shared reservation first
  *
- * Signed-in non-guests only: anonymous → 401 UNAUTHENTICATED, guest → 403 FORBIDDEN. Guests
- * (anonymous accounts) are never listed. `q` is looked for anywhere in the display name or the
- * e-mail, ignoring case and accents.
+ * A companion is a signed-up diner (never a guest) who is a member of a reservation the caller is
+ * also a member of. Only an id, the display name and the photo: never the e-mail. Invite one with
+ * `POST /api/reservations/:id/invitations { userId }`. Signed-in non-guests only: anonymous → 401
+ * UNAUTHENTICATED, guest → 403 FORBIDDEN.
  */
 
-export const USER_SEARCH_MAX = 100;
+/** At most this many companions are answered. */
+export const COMPANIONS_MAX = 50;
 
-export const listUsersQuerySchema = z
+export const companionSchema = z
   .object({
-    q: z.string().trim().max(USER_SEARCH_MAX).optional(),
-    cursor: z.string().max(500).optional(),
-    limit: z.coerce.number().int().min(1).max(50).optional(),
-  })
-  .strict();
-export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
-
-/** Only these three fields of another diner are ever shown. */
-export const userSummarySchema = z
-  .object({
+    id: z.uuid(),
     displayName: z.string(),
-    email: z.string(),
     photoURL: z.string().nullable(),
   })
   .strict();
-export type UserSummary = z.infer<typeof userSummarySchema>;
+export type Companion = z.infer<typeof companionSchema>;
 
-export const userListSchema = listOf(userSummarySchema);
-export type UserList = z.infer<typeof userListSchema>;
+export const companionListSchema = z.object({ items: z.array(companionSchema) }).strict();
+export type CompanionList = z.infer<typeof companionListSchema>;

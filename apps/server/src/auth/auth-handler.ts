@@ -1,18 +1,19 @@
 /**
  * What answers /api/auth/*: better-auth's handler, plus three adjustments.
  *
- * 1. Sign-up does not tell whether an e-mail is registered. better-auth (autoSignIn off) answers a
- *    sign-up of an existing e-mail exactly like a new one, without a session; we then sign in
- *    with the same credentials. A new account, or the owner who typed their own password, is
- *    signed in (new session, guest data moved); anyone else gets the generic SIGN_UP_FAILED —
- *    never "this e-mail already exists".
+ * 1. Sign-up does not tell whether an e-mail is registered. better-auth (autoSignIn off) treats a
+ *    sign-up of an existing e-mail like a new one, without a session; we then sign in with the
+ *    same credentials. Every accepted sign-up answers the same 200 and the same body
+ *    ({@link SIGN_UP_ANSWER}); only a new account, or the owner who typed their own password, also
+ *    gets a session (guest data moved). The web reads the session to know which happened.
  * 2. Every 429 (better-auth's per-IP limiter or our per-account limit) answers
  *    `{ code: 'RATE_LIMITED', message }` with a Retry-After header.
  * 3. When moving a guest's data failed, no Set-Cookie leaves: the browser keeps the guest session.
  */
 import { AUTH_BASE_PATH, GUEST_TRANSFER_FAILED_HEADER, RATE_LIMITED, type Auth } from './auth.ts';
 
-export const SIGN_UP_FAILED = 'SIGN_UP_FAILED';
+/** The body of every accepted sign-up, a new address or a known one (no account enumeration). */
+export const SIGN_UP_ANSWER = { token: null, user: null } as const;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -58,11 +59,15 @@ async function signUpThenSignIn(auth: Auth, request: Request): Promise<Response>
   const signIn = await auth.handler(
     new Request(signInUrl, { method: 'POST', headers, body: JSON.stringify(credentials) }),
   );
-  if (signIn.status !== 401) return signIn; // signed in, rate limited, or the guest transfer failed
-  return json(422, {
-    code: SIGN_UP_FAILED,
-    message: 'The account could not be created with these details. If you already have one, sign in.',
-  });
+  // rate limited, or the guest transfer failed: said as such
+  if (signIn.status !== 200 && signIn.status !== 401) return signIn;
+  // signed in (a new account, or the owner's own password) or not (someone else's address): the
+  // same status and body, only the session cookie differs
+  const accepted = json(200, SIGN_UP_ANSWER);
+  for (const cookie of signIn.status === 200 ? signIn.headers.getSetCookie() : []) {
+    accepted.headers.append('set-cookie', cookie);
+  }
+  return accepted;
 }
 
 function rateLimitedResponse(response: Response): Response {

@@ -11,13 +11,16 @@
  *   GUEST_TRANSFER_FAILED (a redirect with `?error=guest_transfer_failed` for OAuth): the guest
  *   keeps its session and its data, untouched.
  * - Rate limits: better-auth's limiter per IP (counters in PostgreSQL through `customStorage`,
- *   so every instance shares them) plus our per-account limit on /sign-in/email.
- * - Profiles: a valid display name and language on sign-up (`locale`, else Accept-Language), a
+ *   so every instance shares them); e-mail sign-in has our own: per address, per account and
+ *   address, and per known device (a signed cookie) — never per account alone, so strangers
+ *   cannot lock its owner out.
+ * - Profiles: no photo from a client or a provider (only POST /api/me/photo sets one), a valid
+ *   display name and language on sign-up (`locale`, else Accept-Language), a
  *   welcome e-mail after the user row is committed (never for guests), guests named "Invitado N".
  * - OAUTH_MOCK_ISSUER (tests only): Google/Facebook through the generic OAuth plugin against a
  *   local OIDC issuer under the same provider ids and callback URLs.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { localeSchema, displayNameSchema, phoneNumberSchema, DISPLAY_NAME_MAX } from '@comensal/contracts';
 import { makeGuestProfile, pickLocale } from '@comensal/domain';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
@@ -29,7 +32,9 @@ import { DEFAULT_AUTH_RATE_LIMIT, type Config } from '../config.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
-import { consumeRateLimit } from '../db/rate-limit-repository.ts';
+import { consumeRateLimit, forgetRateLimit, type RateLimitRule } from '../db/rate-limit-repository.ts';
+import { publishLiveEvent } from '../db/live-notify.ts';
+import { SESSION_ENDED_EVENT, sessionChannel } from '../live/live-event.ts';
 import { isLoopbackUrl, trustedOriginsFor } from './trusted-origins.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -80,6 +85,29 @@ export function usesSecureCookies(publicUrl: string): boolean {
 const LOG_MESSAGES: Readonly<Record<string, string>> = { 'User not found': 'El usuario no existe' };
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** Names the account a sign-in tries without keeping its address in the counters. */
+const accountKey = (email: string) => hashed(email.trim().toLowerCase());
+
+/**
+ * A signed cookie `<device id>.<account key>` set on every successful e-mail sign-in: a browser that
+ * once signed in to an account is counted apart from everyone else trying it
+ * (docs/product.md#abuse-protection).
+ */
+export const DEVICE_COOKIE = 'comensal.device';
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+interface SignInScope {
+  scope: string;
+  key: string;
+  rule: RateLimitRule;
+}
+
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The client address src/plugins/auth.ts worked out (under TRUST_PROXY), as better-auth reads it. */
+const clientIp = (ctx: AuthHookContext) =>
+  ctx.request?.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
 
 function socialSetup(config: CreateAuthOptions['config']): {
   socialProviders: Parameters<typeof betterAuth>[0]['socialProviders'];
@@ -145,6 +173,65 @@ export function createAuth({
   const social = socialSetup(config);
   const signInRule = { window: limits.windowSeconds, max: limits.perIp };
 
+  const deviceCookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: AUTH_BASE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  };
+
+  /**
+   * The device id of this browser when it signed in to the account being tried before (a signed
+   * cookie naming that account); null for anyone else.
+   */
+  const knownDevice = async (ctx: AuthHookContext): Promise<string | null> => {
+    const email = typeof ctx.body?.email === 'string' ? ctx.body.email : null;
+    if (email === null) return null;
+    const value = await ctx.getSignedCookie(DEVICE_COOKIE, config.authSecret);
+    if (typeof value !== 'string') return null;
+    const [device, account] = value.split('.');
+    return device && account === accountKey(email) ? device : null;
+  };
+
+  /**
+   * The counters one sign-in attempt goes through. From a known device: that device's attempts on
+   * the account only (nobody else's failures, nor the address it shares, block it). Otherwise: the
+   * client address across accounts, and this account from this address. Never the account alone:
+   * that is what let strangers lock its owner out.
+   */
+  const signInScopes = (
+    email: string,
+    source: { ip: string; device: string | null },
+  ): { pair: SignInScope; scopes: SignInScope[] } => {
+    const account = accountKey(email);
+    const perPair = { windowSeconds: limits.windowSeconds, max: limits.perAccount };
+    if (source.device) {
+      const pair = { scope: 'device', key: `sign-in:device:${source.device}:${account}`, rule: perPair };
+      return { pair, scopes: [pair] };
+    }
+    const pair = {
+      scope: 'account-ip',
+      key: `sign-in:account-ip:${account}:${hashed(source.ip)}`,
+      rule: perPair,
+    };
+    const perIp = {
+      scope: 'ip',
+      key: `sign-in:ip:${hashed(source.ip)}`,
+      rule: { windowSeconds: limits.windowSeconds, max: limits.perIp },
+    };
+    return { pair, scopes: [perIp, pair] };
+  };
+
+  /** Counts the attempt in each scope (atomically, one statement each); refused past any limit. */
+  const consumeSignInAttempt = async ({ scopes }: { scopes: SignInScope[] }) => {
+    for (const { scope, key, rule } of scopes) {
+      const decision = await consumeRateLimit(db, key, rule, now());
+      if (!decision.allowed) return { ...decision, scope };
+    }
+    return { allowed: true, retryAfterSeconds: null, scope: null };
+  };
+
   const rateLimited = (retryAfterSeconds: number) =>
     new APIError(
       'TOO_MANY_REQUESTS',
@@ -206,11 +293,36 @@ export function createAuth({
             const locale = localeSchema.safeParse(user.locale).success
               ? user.locale
               : pickLocale(null, acceptLanguage);
-            return { data: { ...user, name: displayNameFrom(user.name, user.email), locale } };
+            // the photo is only ever a file uploaded to POST /api/me/photo: never an address a
+            // client or a social provider gave (a tracking pixel shown to other members)
+            return {
+              data: { ...user, name: displayNameFrom(user.name, user.email), locale, image: null },
+            };
           },
           // runs once the user row is committed
           after: async (user) => {
             if (user.isAnonymous !== true) sendWelcomeEmail(user);
+          },
+        },
+        update: {
+          before: async (user) => {
+            if (!('image' in user)) return undefined;
+            const { image: _ignored, ...rest } = user;
+            return { data: rest };
+          },
+        },
+      },
+      session: {
+        delete: {
+          // signed out or revoked: every instance closes the live sockets of this session at once
+          after: async (session) => {
+            await publishLiveEvent(db, {
+              channel: sessionChannel(session.id),
+              event: SESSION_ENDED_EVENT,
+              data: session.id,
+            }).catch((error: unknown) =>
+              logger.error({ err: error }, 'live: could not tell a session ended'),
+            );
           },
         },
       },
@@ -218,6 +330,12 @@ export function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
+          if (ctx.body?.image !== undefined) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_FAILED',
+              message: 'A profile photo is uploaded from the profile page, never given as an address',
+            });
+          }
           const name = displayNameSchema.safeParse(ctx.body?.name);
           if (!name.success) {
             throw new APIError('BAD_REQUEST', {
@@ -228,19 +346,30 @@ export function createAuth({
           return { context: { body: { ...ctx.body, name: name.data } } };
         }
         if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
-          const account = ctx.body.email.trim().toLowerCase();
-          const decision = await consumeRateLimit(
-            db,
-            `account:${hashed(account)}`,
-            { windowSeconds: limits.windowSeconds, max: limits.perAccount },
-            now(),
-          );
+          const source = { ip: clientIp(ctx), device: await knownDevice(ctx) };
+          const decision = await consumeSignInAttempt(signInScopes(ctx.body.email, source));
           if (!decision.allowed) {
-            logger.warn({ path: ctx.path }, 'sign-in refused: too many attempts on one account');
+            logger.warn({ path: ctx.path, scope: decision.scope }, 'sign-in refused: too many attempts');
             throw rateLimited(decision.retryAfterSeconds ?? limits.windowSeconds);
           }
         }
         return undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' || typeof ctx.body?.email !== 'string') return;
+        const signedIn = ctx.context.newSession;
+        if (!signedIn) return;
+        // the owner got in: their failures from here are forgotten, and this browser is known
+        const known = await knownDevice(ctx);
+        const { pair } = signInScopes(ctx.body.email, { ip: clientIp(ctx), device: known });
+        await forgetRateLimit(db, pair.key);
+        const device = known ?? randomUUID();
+        await ctx.setSignedCookie(
+          DEVICE_COOKIE,
+          `${device}.${accountKey(ctx.body.email)}`,
+          config.authSecret,
+          deviceCookieOptions,
+        );
       }),
     },
     rateLimit: {
@@ -248,6 +377,9 @@ export function createAuth({
       window: 10,
       max: 100,
       customRules: {
+        // e-mail sign-in is limited by our own hook (per address, per account and address, known
+        // devices apart); this entry must come before the wildcard, which better-auth matches first
+        '/sign-in/email': false,
         '/sign-in/*': signInRule,
         '/sign-up/*': signInRule,
         '/get-session': false,

@@ -61,7 +61,7 @@ describe('Google and Facebook through a local OIDC provider', () => {
     expect(me.json()).toMatchObject({
       email: ana.email,
       displayName: 'Ana',
-      photoURL: ana.picture,
+      photoURL: null, // the provider's picture is an outside address: never a profile photo
       isGuest: false,
       phoneNumber: null,
       createdAt: expect.any(String),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { postJson, signUpUser, TEST_PASSWORD, uniqueEmail } from '../test/sessions.ts';
+import { cookieHeader, postJson, signUpUser, TEST_PASSWORD, uniqueEmail } from '../test/sessions.ts';
+import { DEVICE_COOKIE } from './auth.ts';
 
 const WINDOW_SECONDS = 60;
 const start = new Date('2026-03-02T15:00:00Z');
@@ -18,31 +19,113 @@ const later = (seconds: number) => new Date(start.getTime() + seconds * 1000);
 const signInFrom = (ip: string, email: string, password: string) =>
   postJson(t.app, '/api/auth/sign-in/email', { email, password }, { ip });
 
+const deviceCookieOf = (setCookie: string | string[] | undefined) =>
+  cookieHeader(setCookie)
+    .split('; ')
+    .filter((pair) => pair.startsWith(`${DEVICE_COOKIE}=`))
+    .join('; ');
+
 describe('sign-in rate limits', () => {
-  it('limits attempts per account whatever the IP, then lets the right password in after the window', async () => {
+  it('never locks the owner out: ten failures from ten addresses, then the owner signs in from a new one', async () => {
     t.clock.set(start);
     const { email } = await signUpUser(t.app, {}, { ip: '198.51.100.1' });
-    t.clock.set(later(1));
-    // the sign-up signed in once; two more attempts from other addresses reach the limit of 3
-    for (const ip of ['198.51.100.2', '198.51.100.3']) {
-      expect((await signInFrom(ip, email, 'wrong password!')).statusCode).toBe(401);
+    for (let n = 0; n < 10; n += 1) {
+      const attempt = await signInFrom(`198.51.100.${20 + n}`, email, 'wrong password!');
+      expect(attempt.statusCode, `attempt ${n}`).toBe(401);
     }
-    const refused = await signInFrom('198.51.100.4', email, 'wrong password!');
+    const owner = await signInFrom('198.51.100.99', email, TEST_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.headers['set-cookie']).toBeDefined();
+  });
+
+  it('slows an attacker on one account from one address, without an oracle, and forgets after the window', async () => {
+    t.clock.set(later(10 * WINDOW_SECONDS));
+    const { email } = await signUpUser(t.app, {}, { ip: '198.51.100.2' });
+    t.clock.set(later(10 * WINDOW_SECONDS + 1));
+    const attacker = '203.0.113.40';
+    for (let n = 0; n < 3; n += 1) {
+      expect((await signInFrom(attacker, email, 'wrong password!')).statusCode).toBe(401);
+    }
+    const refused = await signInFrom(attacker, email, 'wrong password!');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
-    expect(Number(refused.headers['retry-after'])).toBe(WINDOW_SECONDS - 1);
-    // not even the right password gets through meanwhile (no oracle), and no session is made
-    const right = await signInFrom('198.51.100.5', email, TEST_PASSWORD);
+    expect(Number(refused.headers['retry-after'])).toBe(WINDOW_SECONDS); // the clock has not moved since the first failure
+    // not even the right password gets through from there meanwhile (no oracle), and no session
+    const right = await signInFrom(attacker, email, TEST_PASSWORD);
     expect(right.statusCode).toBe(429);
     expect(right.headers['set-cookie']).toBeUndefined();
-    // other accounts are not affected
-    const other = await signUpUser(t.app, {}, { ip: '198.51.100.6' });
-    expect(other.userId).toBeTruthy();
+    // the owner elsewhere is not affected
+    expect((await signInFrom('198.51.100.3', email, TEST_PASSWORD)).statusCode).toBe(200);
 
-    t.clock.set(later(WINDOW_SECONDS + 1));
-    const afterWindow = await signInFrom('198.51.100.5', email, TEST_PASSWORD);
-    expect(afterWindow.statusCode).toBe(200);
-    expect(afterWindow.headers['set-cookie']).toBeDefined();
+    t.clock.set(later(11 * WINDOW_SECONDS + 2));
+    expect((await signInFrom(attacker, email, 'wrong password!')).statusCode).toBe(401);
+  });
+
+  it('forgets the failures of an account and address once the right password gets in', async () => {
+    t.clock.set(later(20 * WINDOW_SECONDS));
+    const { email } = await signUpUser(t.app, {}, { ip: '198.51.100.4' });
+    const ip = '198.51.100.5';
+    for (let n = 0; n < 2; n += 1)
+      expect((await signInFrom(ip, email, 'typo password')).statusCode).toBe(401);
+    expect((await signInFrom(ip, email, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let n = 0; n < 3; n += 1)
+      expect((await signInFrom(ip, email, 'typo password')).statusCode).toBe(401);
+    expect((await signInFrom(ip, email, 'typo password')).statusCode).toBe(429);
+  });
+
+  it('lets the owner in from a known device even behind the address an attacker exhausted', async () => {
+    t.clock.set(later(30 * WINDOW_SECONDS));
+    const shared = '192.0.2.50'; // a restaurant's Wi-Fi
+    const { email } = await signUpUser(t.app, {}, { ip: '198.51.100.6' });
+    const first = await signInFrom(shared, email, TEST_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first.headers['set-cookie']);
+    expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE.replace('.', '\\.')}=`));
+
+    // the attacker, on the same address, has their own account and its device cookie
+    const attacker = await signUpUser(t.app, {}, { ip: '198.51.100.7' });
+    const attackerDevice = deviceCookieOf(
+      (await signInFrom(shared, attacker.email, TEST_PASSWORD)).headers['set-cookie'],
+    );
+    const statuses: number[] = [];
+    for (let n = 0; n < 8; n += 1) {
+      const response = await postJson(
+        t.app,
+        '/api/auth/sign-in/email',
+        { email, password: 'wrong password!' },
+        { ip: shared, cookie: attackerDevice }, // another account's device cookie counts for nothing
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3).every((status) => status === 429)).toBe(true);
+
+    const owner = await postJson(
+      t.app,
+      '/api/auth/sign-in/email',
+      { email, password: TEST_PASSWORD },
+      { ip: shared, cookie: device },
+    );
+    expect(owner.statusCode).toBe(200);
+    // a forged device cookie is worth nothing
+    const forged = await postJson(
+      t.app,
+      '/api/auth/sign-in/email',
+      { email, password: TEST_PASSWORD },
+      { ip: shared, cookie: device.replace(/=(.)/, (_m, c: string) => `=${c === 'a' ? 'b' : 'a'}`) },
+    );
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('counts simultaneous wrong attempts one by one: none slips past the limit', async () => {
+    t.clock.set(later(40 * WINDOW_SECONDS));
+    const { email } = await signUpUser(t.app, {}, { ip: '198.51.100.8' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => signInFrom('203.0.113.77', email, 'wrong password!')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
   });
 
   it('limits attempts per IP across accounts, other IPs unaffected, and forgets them after the window', async () => {

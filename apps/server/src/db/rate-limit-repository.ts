@@ -3,7 +3,7 @@
  * attempt: the upsert counts the attempt and answers the new count atomically, so concurrent
  * requests cannot all slip through on a stale read.
  */
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from './client.ts';
 import { rateLimits } from './schema.ts';
 
@@ -49,4 +49,9 @@ export async function consumeRateLimit(
   if (row.count <= rule.max) return { allowed: true, retryAfterSeconds: null };
   const endsAt = row.windowStartedAt.getTime() + rule.windowSeconds * 1000;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+}
+
+/** Drops the counter of `key` (e.g. the owner signed in: their failures are forgotten). */
+export async function forgetRateLimit(db: DbExecutor, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

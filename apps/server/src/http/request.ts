@@ -37,17 +37,28 @@ export function requestContext(request: FastifyRequest): RequestContext {
 
 /** The diner of a session cookie, or null (no cookie, expired, signed out). */
 export async function dinerOfCookie(app: FastifyInstance, cookie: string | undefined): Promise<Diner | null> {
+  return (await sessionOfCookie(app, cookie))?.diner ?? null;
+}
+
+/** The diner of a session cookie and the session's id, or null (live sockets keep the id). */
+export async function sessionOfCookie(
+  app: FastifyInstance,
+  cookie: string | undefined,
+): Promise<{ diner: Diner; sessionId: string } | null> {
   if (!cookie) return null;
   const result = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
   if (!result) return null;
   const user = result.user as typeof result.user & { locale?: string | null };
   return {
-    userId: user.id,
-    isGuest: user.isAnonymous === true,
-    email: user.email,
-    displayName: user.name,
-    photoURL: user.image ?? null,
-    locale: user.locale ?? null,
+    sessionId: result.session.id,
+    diner: {
+      userId: user.id,
+      isGuest: user.isAnonymous === true,
+      email: user.email,
+      displayName: user.name,
+      photoURL: user.image ?? null,
+      locale: user.locale ?? null,
+    },
   };
 }
 

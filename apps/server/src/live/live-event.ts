@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const LIVE_NOTIFY_CHANNEL = 'comensal_live';
 /** Channel given to `app.live.onEvent` listeners with `resync`: every cached thing may be stale. */
 export const ALL_CHANNELS = '*';
+/**
+ * The internal channel (no topic maps onto it, so no client can subscribe) on which the end of a
+ * session is told: every instance closes that session's sockets.
+ */
+export const sessionChannel = (sessionId: string) => `session:${sessionId}`;
+export const SESSION_ENDED_EVENT = 'session.ended';
+
 /** PostgreSQL caps a NOTIFY payload at 8000 bytes; ours are ids, far below this. */
 export const MAX_LIVE_PAYLOAD_BYTES = 2000;
 

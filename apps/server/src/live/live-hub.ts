@@ -4,14 +4,16 @@
  * the sockets that passed the upgrade checks and the events that arrived over LISTEN.
  */
 import {
+  LIVE_CLOSE,
   LIVE_MAX_SUBSCRIPTIONS,
   LIVE_RESYNC_EVENT,
   liveClientMessageSchema,
   type LiveErrorCode,
   type LiveServerMessage,
 } from '@comensal/contracts';
+import { DEFAULT_LIVE_LIMITS, type LiveLimits } from '../config.ts';
 import type { Diner } from '../lib/context.ts';
-import type { TopicRegistry } from './topic-registry.ts';
+import type { TopicParams, TopicRegistry } from './topic-registry.ts';
 
 /** What the hub needs of a `ws` WebSocket (kept structural: `ws` ships no types here). */
 export interface LiveSocket {
@@ -39,12 +41,22 @@ const POLICY_VIOLATION = 1008;
 /** A socket that cannot keep up (1 MiB unsent) is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+interface Subscription {
+  channel: string;
+  /** Asked again when one of `recheckOn` arrives on the channel; dropped once it says no. */
+  authorize: (diner: Diner | null, params: TopicParams) => boolean | Promise<boolean>;
+  params: TopicParams;
+  recheckOn: ReadonlySet<string>;
+}
+
 interface Connection {
   socket: LiveSocket;
   /** Who holds the socket: null for nobody signed in. */
   diner: Diner | null;
-  /** topic → channel */
-  topics: Map<string, string>;
+  /** The session the socket was opened with (null: none), and the client address. */
+  sessionId: string | null;
+  address: string;
+  topics: Map<string, Subscription>;
   isAlive: boolean;
   /** Messages of one socket are handled in order (authorisation may wait on the database). */
   queue: Promise<void>;
@@ -53,11 +65,30 @@ interface Connection {
   refilledAt: number;
 }
 
+/** Where a socket comes from: its session and client address (the caps count these). */
+export interface SocketOrigin {
+  sessionId?: string | null;
+  address?: string;
+}
+
+/** Open sockets per session and per client address on this instance (src/config.ts). */
+export type LiveHubLimits = LiveLimits;
+
 export interface LiveHub {
-  /** Takes over a socket that passed the upgrade checks. */
-  accept(socket: LiveSocket, diner: Diner | null): void;
-  /** Pushes `{ topic, event, data }` to every local socket subscribed through `channel`. */
+  /** Takes over a socket that passed the upgrade checks (or closes it when over a cap). */
+  accept(socket: LiveSocket, diner: Diner | null, origin?: SocketOrigin): void;
+  /** Closes every socket opened with `sessionId` (signed out, revoked, expired). */
+  closeSession(sessionId: string): number;
+  /** The sessions that hold open sockets. */
+  sessionIds(): string[];
+  /**
+   * Pushes `{ topic, event, data }` to every local socket subscribed through `channel`. When the
+   * event is one a subscription re-checks on (e.g. `members.changed`), those that may no longer
+   * read the topic are dropped first; deliveries keep their order meanwhile.
+   */
   deliver(channel: string, event: string, data: unknown): number;
+  /** Resolves once every delivery under way has been made (tests). */
+  drained(): Promise<void>;
   /** `resync` on every subscribed topic (events may have been missed). */
   resyncAll(): void;
   /** Pings every socket; terminates those that did not answer the previous ping. */
@@ -81,8 +112,12 @@ export function createLiveHub(
   registry: TopicRegistry,
   log: LiveLogger,
   clock: () => number = () => performance.now(),
+  limits: LiveHubLimits = DEFAULT_LIVE_LIMITS,
 ): LiveHub {
   const connections = new Set<Connection>();
+  /** Deliveries waiting behind a re-check, in order; null when none is under way. */
+  let chain: Promise<void> | null = null;
+  let waiting = 0;
   /** channel → connections subscribed through it (with the topic they used) */
   const byChannel = new Map<string, Map<Connection, string>>();
 
@@ -106,7 +141,7 @@ export function createLiveHub(
     });
 
   function unsubscribe(connection: Connection, topic: string): void {
-    const channel = connection.topics.get(topic);
+    const channel = connection.topics.get(topic)?.channel;
     if (channel === undefined) return;
     connection.topics.delete(topic);
     const subscribers = byChannel.get(channel);
@@ -135,7 +170,12 @@ export function createLiveHub(
     if (!allowed) return sendError(connection, 'FORBIDDEN', topic);
     if (connection.socket.readyState !== OPEN) return;
     const channel = resolved.channel(connection.diner);
-    connection.topics.set(topic, channel);
+    connection.topics.set(topic, {
+      channel,
+      authorize: resolved.authorize,
+      params: resolved.params,
+      recheckOn: resolved.recheckOn,
+    });
     let subscribers = byChannel.get(channel);
     if (!subscribers) byChannel.set(channel, (subscribers = new Map()));
     subscribers.set(connection, topic);
@@ -192,11 +232,55 @@ export function createLiveHub(
     }
   }
 
+  function deliverNow(channel: string, event: string, data: unknown): void {
+    for (const [connection, topic] of byChannel.get(channel) ?? []) send(connection, { topic, event, data });
+  }
+
+  /** Asks again every subscription of `channel` that re-checks on `event`; drops those refused. */
+  async function recheck(channel: string, event: string): Promise<void> {
+    const subscribers = [...(byChannel.get(channel) ?? [])];
+    await Promise.all(
+      subscribers.map(async ([connection, topic]) => {
+        const subscription = connection.topics.get(topic);
+        if (!subscription?.recheckOn.has(event)) return;
+        let allowed = false;
+        try {
+          allowed = await subscription.authorize(connection.diner, subscription.params);
+        } catch (error) {
+          log.warn({ err: error, topic }, 'live: topic authorisation failed');
+        }
+        if (allowed || connection.topics.get(topic) !== subscription) return;
+        unsubscribe(connection, topic);
+        sendError(connection, 'FORBIDDEN', topic, 'you may no longer read this topic');
+      }),
+    );
+  }
+
+  const countWhere = (match: (connection: Connection) => boolean) => {
+    let count = 0;
+    for (const connection of connections) if (match(connection)) count += 1;
+    return count;
+  };
+
   return {
-    accept(socket, diner) {
+    accept(socket, diner, origin = {}) {
+      const sessionId = origin.sessionId ?? null;
+      const address = origin.address ?? '';
+      const overSession =
+        sessionId !== null &&
+        countWhere((other) => other.sessionId === sessionId) >= limits.maxSocketsPerSession;
+      const overAddress =
+        address !== '' && countWhere((other) => other.address === address) >= limits.maxSocketsPerAddress;
+      if (overSession || overAddress) {
+        log.warn({ perSession: overSession, perAddress: overAddress }, 'live: too many sockets; closing');
+        socket.close(LIVE_CLOSE.tooManySockets.code, LIVE_CLOSE.tooManySockets.reason);
+        return;
+      }
       const connection: Connection = {
         socket,
         diner,
+        sessionId,
+        address,
         topics: new Map(),
         isAlive: true,
         queue: Promise.resolve(),
@@ -222,8 +306,44 @@ export function createLiveHub(
     deliver(channel, event, data) {
       const subscribers = byChannel.get(channel);
       if (!subscribers) return 0;
-      for (const [connection, topic] of subscribers) send(connection, { topic, event, data });
-      return subscribers.size;
+      const rechecks = [...subscribers].some(([connection, topic]) =>
+        connection.topics.get(topic)?.recheckOn.has(event),
+      );
+      if (!rechecks && waiting === 0) {
+        deliverNow(channel, event, data);
+        return subscribers.size;
+      }
+      const count = subscribers.size;
+      waiting += 1;
+      chain = (chain ?? Promise.resolve())
+        .then(async () => {
+          if (rechecks) await recheck(channel, event);
+          deliverNow(channel, event, data);
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'live: delivery failed'))
+        .finally(() => {
+          waiting -= 1;
+          if (waiting === 0) chain = null;
+        });
+      return count;
+    },
+
+    drained: () => chain ?? Promise.resolve(),
+
+    closeSession(sessionId) {
+      let closed = 0;
+      for (const connection of connections) {
+        if (connection.sessionId !== sessionId) continue;
+        connection.socket.close(LIVE_CLOSE.sessionEnded.code, LIVE_CLOSE.sessionEnded.reason);
+        closed += 1;
+      }
+      return closed;
+    },
+
+    sessionIds() {
+      const ids = new Set<string>();
+      for (const connection of connections) if (connection.sessionId !== null) ids.add(connection.sessionId);
+      return [...ids];
     },
 
     resyncAll() {

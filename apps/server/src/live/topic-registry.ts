@@ -22,6 +22,11 @@ export type AuthorizeTopic = (diner: Diner | null, params: TopicParams) => boole
 export interface TopicOptions {
   /** The channel events of this subscription are published on; default: the topic itself. */
   channel?: (diner: Diner | null, params: TopicParams) => string;
+  /**
+   * Events after which every subscriber is asked `authorize` again, and dropped if refused (e.g.
+   * `members.changed`: the diner who left stops reading the reservation at once).
+   */
+  recheckOn?: readonly string[];
 }
 
 interface TopicEntry {
@@ -30,6 +35,7 @@ interface TopicEntry {
   names: string[];
   authorize: AuthorizeTopic;
   channel: NonNullable<TopicOptions['channel']> | null;
+  recheckOn: ReadonlySet<string>;
 }
 
 export interface ResolvedTopic {
@@ -37,6 +43,7 @@ export interface ResolvedTopic {
   params: TopicParams;
   authorize: AuthorizeTopic;
   channel: (diner: Diner | null) => string;
+  recheckOn: ReadonlySet<string>;
 }
 
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
@@ -70,7 +77,13 @@ export function createTopicRegistry(): TopicRegistry {
       if (entries.some((entry) => entry.pattern === pattern)) {
         throw new Error(`live topic ${pattern} is already registered`);
       }
-      entries.push({ pattern, ...compile(pattern), authorize, channel: options.channel ?? null });
+      entries.push({
+        pattern,
+        ...compile(pattern),
+        authorize,
+        channel: options.channel ?? null,
+        recheckOn: new Set(options.recheckOn ?? []),
+      });
     },
     resolve(topic) {
       for (const entry of entries) {
@@ -83,6 +96,7 @@ export function createTopicRegistry(): TopicRegistry {
           params,
           authorize: entry.authorize,
           channel: (diner) => (channel ? channel(diner, params) : topic),
+          recheckOn: entry.recheckOn,
         };
       }
       return null;

@@ -107,13 +107,23 @@ describe('better-auth at /api/auth', () => {
       password: 'another password',
       name: 'Stranger',
     });
-    expect(stranger.statusCode).toBe(422);
-    expect(stranger.json()).toEqual({
-      code: 'SIGN_UP_FAILED',
-      message: 'The account could not be created with these details. If you already have one, sign in.',
+    const fresh = await postJson(t.app, '/api/auth/sign-up/email', {
+      email: uniqueEmail('fresh'),
+      password: 'another password',
+      name: 'Stranger',
     });
-    expect(stranger.body).not.toMatch(/exist|taken|registered/i);
+    // the same status and body as a new address: only the session cookie differs
+    expect(stranger.statusCode).toBe(200);
+    expect(fresh.statusCode).toBe(200);
+    expect(stranger.json()).toEqual({ token: null, user: null });
+    expect(fresh.json()).toEqual(stranger.json());
+    expect(Object.keys(stranger.headers).sort()).toEqual(
+      Object.keys(fresh.headers)
+        .filter((name) => name !== 'set-cookie')
+        .sort(),
+    );
     expect(stranger.headers['set-cookie']).toBeUndefined();
+    expect(fresh.headers['set-cookie']).toBeDefined();
     const [row] = await t.db.db.select().from(users).where(eq(users.email, email));
     expect(row?.name).toBe('Owner'); // untouched
 
@@ -135,6 +145,32 @@ describe('better-auth at /api/auth', () => {
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(await t.db.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
     }
+  });
+
+  it('never takes a profile photo from an address the client sends (only an uploaded file)', async () => {
+    const email = uniqueEmail('pixel');
+    const response = await postJson(t.app, '/api/auth/sign-up/email', {
+      email,
+      password: TEST_PASSWORD,
+      name: 'Pixel',
+      image: 'https://tracker.example/p.gif?who=me',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await t.db.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+
+    // the library's own profile update cannot set it either
+    const { cookie, userId } = await signUpUser(t.app);
+    const update = await postJson(
+      t.app,
+      '/api/auth/update-user',
+      { image: 'https://tracker.example/p.gif' },
+      { cookie },
+    );
+    expect(update.statusCode).toBe(404);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.image).toBeNull();
   });
 
   it('signs a guest in anonymously as "Invitado N"', async () => {

@@ -21,13 +21,18 @@ import pg from 'pg';
 import { isTrustedOrigin, trustedOriginsFor } from '../auth/trusted-origins.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { publishLiveEvent } from '../db/live-notify.ts';
-import { dinerOfCookie } from '../http/request.ts';
+import { sessionOfCookie } from '../http/request.ts';
 import type { Diner, LivePublisher } from '../lib/context.ts';
-import { createLiveHub, type LiveHub, type LiveSocket } from '../live/live-hub.ts';
+import { DEFAULT_LIVE_LIMITS } from '../config.ts';
+import { createLiveHub, type LiveHub, type LiveHubLimits, type LiveSocket } from '../live/live-hub.ts';
+import { sessions } from '../db/schema.ts';
+import { and, gt, inArray } from 'drizzle-orm';
 import {
   ALL_CHANNELS,
   decodeLiveEvent,
   LIVE_NOTIFY_CHANNEL,
+  SESSION_ENDED_EVENT,
+  sessionChannel,
   type LiveEventMessage,
 } from '../live/live-event.ts';
 import { createTopicRegistry, type AuthorizeTopic, type TopicOptions } from '../live/topic-registry.ts';
@@ -51,6 +56,8 @@ export interface Live extends LivePublisher {
   stats(): { sockets: number; subscriptions: number; listening: boolean };
   /** Drops the LISTEN connection as a network failure would (tests of the reconnection). */
   dropListenerConnection(): void;
+  /** Closes the sockets of sessions that expired or were deleted (each heartbeat; tests). */
+  closeEndedSessions(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -62,6 +69,8 @@ declare module 'fastify' {
 export interface LivePluginOptions extends Record<string, unknown> {
   pingIntervalMs?: number;
 }
+
+type LiveRequest = FastifyRequest & { liveOwner?: { diner: Diner; sessionId: string } | null };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -169,7 +178,8 @@ function createListener(
 
 export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, options) => {
   const registry = createTopicRegistry();
-  const hub: LiveHub = createLiveHub(registry, app.log);
+  const limits: LiveHubLimits = app.config.liveLimits ?? DEFAULT_LIVE_LIMITS;
+  const hub: LiveHub = createLiveHub(registry, app.log, undefined, limits);
   const listeners = new Set<LiveEventListener>();
   // the same list as better-auth and the CSRF check (PUBLIC_URL, both loopback spellings)
   const origins = trustedOriginsFor(app.config.publicUrl);
@@ -193,6 +203,13 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
         return;
       }
       runListeners(message);
+      if (message.event === SESSION_ENDED_EVENT) {
+        const sessionId = message.data;
+        if (typeof sessionId === 'string' && message.channel === sessionChannel(sessionId)) {
+          hub.closeSession(sessionId);
+        }
+        return;
+      }
       hub.deliver(message.channel, message.event, message.data);
     },
     () => {
@@ -211,6 +228,7 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
     publish: (message, tx) => publishLiveEvent(tx ?? app.db, message),
     ready: () => listener.ready(),
     stats: () => ({ ...hub.stats(), listening: listener.isListening() }),
+    closeEndedSessions: () => closeEndedSessions(),
     dropListenerConnection: () => listener.breakConnection(),
   } satisfies Live);
 
@@ -239,22 +257,41 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
     },
     preHandler: async (request) => {
       if (!request.ws) return;
-      (request as FastifyRequest & { liveDiner?: Diner | null }).liveDiner = await dinerOfCookie(
-        app,
-        request.headers.cookie,
-      );
+      (request as LiveRequest).liveOwner = await sessionOfCookie(app, request.headers.cookie);
     },
     handler: async (_request, reply) => refuse(reply, 426, 'Open a WebSocket to this address'),
     wsHandler: (socket, request) => {
-      const diner = (request as FastifyRequest & { liveDiner?: Diner | null }).liveDiner ?? null;
-      hub.accept(socket as unknown as LiveSocket, diner);
+      const owner = (request as LiveRequest).liveOwner ?? null;
+      hub.accept(socket as unknown as LiveSocket, owner?.diner ?? null, {
+        sessionId: owner?.sessionId ?? null,
+        address: request.ip,
+      });
     },
   });
 
   const pingIntervalMs = options.pingIntervalMs ?? LIVE_PING_INTERVAL_MS;
+  /**
+   * Sessions that ended without a word (expired; deleted with their user, e.g. a guest whose data
+   * moved to an account): their sockets close at the next heartbeat. Sign-out and revocation tell
+   * at once (SESSION_ENDED_EVENT, from src/auth/auth.ts).
+   */
+  const closeEndedSessions = async () => {
+    const open = hub.sessionIds();
+    if (open.length === 0) return;
+    const alive = await app.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, open), gt(sessions.expiresAt, app.now())));
+    const still = new Set(alive.map((row) => row.id));
+    for (const id of open) if (!still.has(id)) hub.closeSession(id);
+  };
+
   const timer = setInterval(() => {
     hub.heartbeat();
     void listener.check();
+    closeEndedSessions().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'live: could not check the sessions of open sockets'),
+    );
   }, pingIntervalMs);
   timer.unref();
 

@@ -134,7 +134,12 @@ export async function signUpUser(
     },
     options,
   );
-  return toSession(response, name);
+  // the sign-up answers the same body for every address: the session says who we are
+  const cookie = cookieHeader(response.headers['set-cookie']);
+  if (!cookie) throw new Error(`/sign-up/email made no session: ${response.body}`);
+  const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  const { user } = session.json<{ user: { id: string; email: string } }>();
+  return { userId: user.id, email: user.email, name, isGuest: false, cookie, response };
 }
 
 /** A new session of an existing user (e-mail + password sign-in). */

@@ -131,6 +131,17 @@ describe('live client', () => {
     expect(FakeWebSocket.instances).toHaveLength(4);
   });
 
+  it('waits the longest delay after the server says it has too many sockets (4029)', () => {
+    const client = makeClient();
+    client.subscribe('t', listener());
+    socketAt(0).serverOpen();
+    socketAt(0).serverClose(4029);
+    vi.advanceTimersByTime(999);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
   it('caps the delay and spreads reconnects with jitter', () => {
     const client = makeClient({ random: () => 0 });
     client.subscribe('t', listener());

@@ -1,4 +1,5 @@
 import type {
+  LIVE_CLOSE,
   LIVE_PATH as CONTRACT_LIVE_PATH,
   LIVE_RESYNC_EVENT as CONTRACT_RESYNC,
   LiveEvent,
@@ -60,6 +61,8 @@ export const LIVE_RESYNC_EVENT: typeof CONTRACT_RESYNC = 'resync';
 const LIVE_PATH: typeof CONTRACT_LIVE_PATH = '/api/live';
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
+/** The server closes a socket over its per-session or per-address cap with this code. */
+const TOO_MANY_SOCKETS: (typeof LIVE_CLOSE)['tooManySockets']['code'] = 4029;
 
 export interface LiveClient {
   subscribe(topic: string, listener: LiveListener): () => void;
@@ -178,9 +181,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     created.onerror = () => {
       // A close event follows; reconnecting happens there.
     };
-    created.onclose = () => {
+    created.onclose = (event) => {
       if (socket !== created) return;
       socket = null;
+      if ((event as { code?: unknown } | null)?.code === TOO_MANY_SOCKETS) {
+        // over the server's cap: coming straight back would only be refused again
+        failedAttempts = Math.max(failedAttempts, Math.ceil(Math.log2(maxDelayMs / baseDelayMs)));
+      }
       if (listeners.size > 0) {
         // A later socket is a reconnect as soon as one was ever open.
         scheduleReconnect();

@@ -53,6 +53,12 @@ export class FakeWebSocket {
     }
   }
 
+  /** The server closes the socket with `code` (after the closing handshake). */
+  serverClose(code: number): void {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.onclose?.({ code });
+  }
+
   serverDrop(): void {
     this.readyState = FakeWebSocket.CLOSED;
     this.onerror?.({});

@@ -301,10 +301,10 @@ describe('multipart outside the upload route', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('describes the profile and user-list endpoints', async () => {
+  it('describes the profile and companions endpoints', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/me', '/api/me/photo', '/api/users', '/api/auth-providers']),
+      expect.arrayContaining(['/api/me', '/api/me/photo', '/api/companions', '/api/auth-providers']),
     );
   });
 });

@@ -7,13 +7,14 @@ import { publishInvitationEvent } from './reservation-events.ts';
 import { reservationRepository } from './reservation-repository.ts';
 import { invitationRepository } from './invitation-repository.ts';
 import { toInvitation } from './mappers.ts';
+import { isCompanion } from '../users/index.ts';
 import { invitationLocale, sendInvitationEmail } from './send-invitation-email.ts';
 
 /** Most invitations one reservation may send (answered ones included): keeps it from mailing spam. */
 export const MAX_INVITATIONS_PER_RESERVATION = 50;
 
 /**
- * The creator invites an e-mail: an existing user (linked by id) or someone not registered yet
+ * The creator invites an e-mail, typed or a companion's: an existing user (linked by id) or someone not registered yet
  * (accepted null until they sign in with that e-mail and answer). Then the invitation e-mail
  * with the public link is sent, in the invitee's language if known, else the inviter's.
  */
@@ -25,7 +26,7 @@ export async function createInvitation(
 ): Promise<Invitation> {
   const invitations = invitationRepository(ctx.db);
   const reservations = reservationRepository(ctx.db);
-  const email = input.email.toLowerCase();
+  const email = await inviteeAddress(ctx, diner, input);
   const now = ctx.now();
   const created = await inTransaction(ctx.db, async (tx) => {
     const reservation = await findReservationOrThrow(ctx, reservationId, { tx, lock: true });
@@ -78,5 +79,22 @@ export async function createInvitation(
 
   const row = await invitations.findById(created.id);
   if (!row) throw AppError.notFound('Invitation');
-  return toInvitation(row, ctx.now());
+  const invitation = toInvitation(row, ctx.now());
+  // a companion chosen by id: the creator never reads their address
+  return 'email' in input ? invitation : { ...invitation, email: null };
+}
+
+/**
+ * The address to invite: the one typed, or the e-mail of a companion (someone sharing a
+ * reservation with the inviter); any other id is NOT_FOUND, as if it did not exist.
+ */
+async function inviteeAddress(
+  ctx: RequestContext,
+  diner: Diner,
+  input: CreateInvitationInput,
+): Promise<string> {
+  if ('email' in input) return input.email.toLowerCase();
+  const companion = await isCompanion(ctx.db, diner.userId, input.userId);
+  if (!companion) throw AppError.notFound('Companion');
+  return companion.email.toLowerCase();
 }

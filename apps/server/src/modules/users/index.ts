@@ -1,5 +1,7 @@
 /**
- * Users: the list of signed-up diners others may find (never guests). The module's front door:
- * other code imports only what is exported here.
+ * Users: whom a diner may invite without typing an address, their companions (people sharing a
+ * reservation with them). Never a directory of diners. The module's front door: other code
+ * imports only what is exported here.
  */
 export { userRoutes } from './routes.ts';
+export { isCompanion } from './user-repository.ts';

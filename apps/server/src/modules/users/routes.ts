@@ -1,29 +1,25 @@
-import { apiErrorSchema, listUsersQuerySchema, userListSchema } from '@comensal/contracts';
+import { apiErrorSchema, companionListSchema } from '@comensal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestContext, requireUser } from '../../http/request.ts';
-import { listUsers } from './list-users.ts';
+import { listCompanions } from './list-companions.ts';
 
-/** The user list: signed-in users only (guests 403, anonymous 401). */
+/** The caller's companions: signed-in users only (guests 403, anonymous 401). No user directory. */
 export async function userRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/api/users',
+    '/api/companions',
     {
       schema: {
         tags: ['users'],
-        summary: 'Find other diners (display name, e-mail, photo)',
+        summary: 'People I share a reservation with, to invite them again',
         description:
-          '`q` is looked for in the display name (ignoring case and accents) and the e-mail. Guests are never ' +
-          'listed. Keyset pages: pass `nextCursor` back as `cursor`.',
-        querystring: listUsersQuerySchema,
-        response: { 200: userListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+          'Signed-up members of the reservations I am a member of (never guests, never e-mails), the most ' +
+          'recent first. There is no way to list or search other diners.',
+        response: { 200: companionListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => {
-      await requireUser(request);
-      return listUsers(requestContext(request), request.query);
-    },
+    async (request) => listCompanions(requestContext(request), await requireUser(request)),
   );
 }

@@ -1,52 +1,54 @@
-import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { COMPANIONS_MAX } from '@comensal/contracts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client.ts';
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, users } from '../../db/schema.ts';
+import { reservationMembers, users } from '../../db/schema.ts';
 
-export interface UserSummaryRow {
+export interface CompanionRow {
   id: string;
   name: string;
-  email: string;
   image: string | null;
-  sortKey: string;
 }
 
-export interface UserListFilter {
-  q?: string;
-  after: { sortKey: string; id: string } | null;
-  limit: number;
-}
+const mine = alias(reservationMembers, 'mine');
+const theirs = alias(reservationMembers, 'theirs');
 
-/** Case- and accent-insensitive form (the same folding as the restaurant search). */
-const fold = (value: SQL) => sql`translate(lower(${value}), ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})`;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Signed-up users only (never guests), by folded display name then id; `limit + 1` rows. */
-export async function listUserSummaries(db: DbExecutor, filter: UserListFilter): Promise<UserSummaryRow[]> {
-  const sortKey = fold(sql`${users.name}`);
-  const conditions: SQL[] = [eq(users.isAnonymous, false)];
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
-    const foldedPattern = sql`translate(${pattern}, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})`;
-    conditions.push(or(sql`${sortKey} LIKE ${foldedPattern}`, sql`lower(${users.email}) LIKE ${pattern}`)!);
-  }
-  if (filter.after) {
-    conditions.push(
-      or(
-        gt(sortKey, filter.after.sortKey),
-        and(eq(sortKey, filter.after.sortKey), gt(users.id, filter.after.id)),
-      )!,
-    );
-  }
+/** Signed-up users (never guests, never `userId`) who share a reservation with `userId`. */
+function companionsOf(db: DbExecutor, userId: string) {
   return db
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
       image: users.image,
-      sortKey: sql<string>`${sortKey}`,
+      lastShared: sql<Date>`max(greatest(${mine.joinedAt}, ${theirs.joinedAt}))`.as('last_shared'),
     })
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(sortKey), asc(users.id))
-    .limit(filter.limit + 1);
+    .from(mine)
+    .innerJoin(theirs, and(eq(theirs.reservationId, mine.reservationId), ne(theirs.userId, mine.userId)))
+    .innerJoin(users, and(eq(users.id, theirs.userId), eq(users.isAnonymous, false)))
+    .where(eq(mine.userId, userId))
+    .groupBy(users.id, users.name, users.image);
+}
+
+/** The companions of `userId`, the most recently shared reservation first. */
+export async function listCompanionRows(db: DbExecutor, userId: string): Promise<CompanionRow[]> {
+  const rows = await companionsOf(db, userId)
+    .orderBy(desc(sql`last_shared`), users.id)
+    .limit(COMPANIONS_MAX);
+  return rows.map(({ id, name, image }) => ({ id, name, image }));
+}
+
+/** Whether `otherId` is a companion of `userId`; their e-mail and language when so. */
+export async function isCompanion(
+  db: DbExecutor,
+  userId: string,
+  otherId: string,
+): Promise<{ email: string; locale: string | null } | null> {
+  const [row] = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(mine)
+    .innerJoin(theirs, and(eq(theirs.reservationId, mine.reservationId), eq(theirs.userId, otherId)))
+    .innerJoin(users, and(eq(users.id, theirs.userId), eq(users.isAnonymous, false)))
+    .where(and(eq(mine.userId, userId), ne(theirs.userId, userId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -417,10 +417,24 @@ describe('share', () => {
 
   it('shows the absolute invitation link and translates a repeated invitation', async () => {
     signedIn();
+    let invited: unknown = null;
     mockApi({
       'GET /api/reservations/:id': () => json(reservation()),
-      'POST /api/reservations/:id/invitations': () =>
-        json({ error: { code: 'ALREADY_INVITED', message: 'pending' } }, { status: 409 }),
+      'GET /api/companions': () =>
+        json({
+          items: [
+            // already a member: not offered again
+            { id: reservation().users[0]!.id, displayName: 'Member Already', photoURL: null },
+            { id: '00000000-0000-4000-8000-0000000000c1', displayName: 'Carla Díaz', photoURL: null },
+          ],
+        }),
+      'POST /api/reservations/:id/invitations': async ({ request }) => {
+        const body = (await request.json()) as { email?: string; userId?: string };
+        if (body.email)
+          return json({ error: { code: 'ALREADY_INVITED', message: 'pending' } }, { status: 409 });
+        invited = body;
+        return json({ id: 'invitation-1', email: null, accepted: null }, { status: 201 });
+      },
     });
     renderApp(sharePath);
     const link = (await screen.findByLabelText('Invitation link')) as HTMLInputElement;
@@ -430,15 +444,21 @@ describe('share', () => {
     expect(screen.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).toBe(
       `/api/reservations/${RESERVATION}/ics`,
     );
-    expect(screen.getByLabelText('Search diners')).toBeTruthy();
+    expect(screen.queryByRole('searchbox')).toBeNull(); // no search of other diners
     fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
       target: { value: 'beto@example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('That person already has a pending invitation.')).toBeTruthy();
+
+    // a companion is invited by id, never by an address the page would have to know
+    expect(screen.queryByRole('button', { name: 'Invite Member Already' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite Carla Díaz' }));
+    expect(await screen.findByText('Invitation sent to Carla Díaz')).toBeTruthy();
+    expect(invited).toEqual({ userId: '00000000-0000-4000-8000-0000000000c1' });
   });
 
-  it('hides the diner search from guests', async () => {
+  it('offers no companions to guests', async () => {
     mockApi({
       'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
       'GET /api/reservations/:id': () => json(reservation()),
@@ -446,7 +466,7 @@ describe('share', () => {
     renderApp(sharePath);
     await screen.findByLabelText('Invitation link');
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeTruthy();
-    expect(screen.queryByLabelText('Search diners')).toBeNull();
+    expect(screen.queryByText('People you already share a reservation with')).toBeNull();
   });
 });
 

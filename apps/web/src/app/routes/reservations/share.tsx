@@ -14,7 +14,7 @@ export function Component() {
       key={reservationId}
       reservationId={reservationId}
       userId={auth.user.id}
-      canSearchUsers={auth.kind === 'user'}
+      canListCompanions={auth.kind === 'user'}
     />
   );
 }

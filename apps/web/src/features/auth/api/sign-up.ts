@@ -1,5 +1,5 @@
 import type { SupportedLocale } from '@comensal/domain';
-import { authClient, invalidateSession } from '@/lib/auth-client';
+import { authClient, getSession, invalidateSession } from '@/lib/auth-client';
 import { clearGuestProfile } from '@/features/auth/guest-profile';
 import { type AuthResult, runAuthCall } from './auth-result';
 
@@ -12,7 +12,8 @@ export interface SignUpInput {
 }
 
 /**
- * Creates an account (e-mail, password, display name, language) and signs it in. From a guest
+ * Creates an account (e-mail, password, display name, language) and signs it in; SIGN_UP_FAILED
+ * when the address already has an account this password does not open. From a guest
  * session the server moves the guest's data onto the new account; the local guest profile goes.
  */
 export async function signUp(input: SignUpInput): Promise<AuthResult> {
@@ -24,9 +25,12 @@ export async function signUp(input: SignUpInput): Promise<AuthResult> {
     locale: input.locale,
   };
   const result = await runAuthCall('Sign-up', () => authClient.signUp.email(body));
-  if (result.ok) {
-    invalidateSession();
-    clearGuestProfile();
-  }
+  if (!result.ok) return result;
+  // The server answers every sign-up alike, a new address or a known one (nobody learns who has an
+  // account); only the session says whether this one opened an account.
+  invalidateSession();
+  const session = await getSession();
+  if (!session || session.user.isAnonymous === true) return { ok: false, code: 'SIGN_UP_FAILED' };
+  clearGuestProfile();
   return result;
 }

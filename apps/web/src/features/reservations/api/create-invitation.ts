@@ -1,9 +1,10 @@
-import type { Invitation } from '@comensal/contracts';
+import type { CreateInvitationInput, Invitation } from '@comensal/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-export function createInvitation(id: string, email: string): Promise<Invitation> {
+/** Invites an address typed in full, or a companion by id. */
+export function createInvitation(id: string, invitee: CreateInvitationInput): Promise<Invitation> {
   return apiRequest<Invitation>(`/api/reservations/${encodeURIComponent(id)}/invitations`, {
     method: 'POST',
-    body: { email },
+    body: invitee,
   });
 }

@@ -1,5 +1,6 @@
+import type { Companion, CreateInvitationInput } from '@comensal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useDeferredValue, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -7,33 +8,43 @@ import { fileUrl } from '@/lib/api-client';
 import { type MessageId, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { createInvitation } from '@/features/reservations/api/create-invitation';
-import { useUserSearch } from '@/features/reservations/api/list-users';
+import { useCompanions } from '@/features/reservations/api/list-companions';
 import { reservationErrorMessage } from '@/features/reservations/reservation-errors';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Invite by e-mail, or (signed-in diners) by picking someone from the diner list. */
+/**
+ * Invite by typing the whole e-mail, or (signed-in diners) by choosing one of the people they
+ * already share a reservation with. There is no search of other diners
+ * (docs/product.md#finding-whom-to-invite).
+ */
 export function InviteForm({
   reservationId,
-  canSearchUsers,
+  memberIds,
+  canListCompanions,
 }: {
   reservationId: string;
-  canSearchUsers: boolean;
+  /** Members of this reservation: companions among them are not offered again. */
+  memberIds: readonly string[];
+  canListCompanions: boolean;
 }) {
   const t = useT();
   const id = useId();
   const [email, setEmail] = useState('');
   const [errorId, setErrorId] = useState<MessageId | null>(null);
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim());
-  const users = useUserSearch(deferredSearch, canSearchUsers);
+  const companions = useCompanions(canListCompanions);
   const invite = useMutation({
-    mutationFn: (address: string) => createInvitation(reservationId, address),
+    mutationFn: ({ invitee }: { invitee: CreateInvitationInput; companion?: Companion }) =>
+      createInvitation(reservationId, invitee),
     onMutate: () => setErrorId(null),
     onError: (error) => setErrorId(reservationErrorMessage(error)),
-    onSuccess: (invitation) => {
-      notify('success', 'reservation.invite.sent', { email: invitation.email });
-      setEmail('');
+    onSuccess: (invitation, { companion }) => {
+      if (companion) {
+        notify('success', 'reservation.invite.sentTo', { name: companion.displayName });
+      } else {
+        notify('success', 'reservation.invite.sent', { email: invitation.email ?? '' });
+        setEmail('');
+      }
     },
   });
 
@@ -44,8 +55,10 @@ export function InviteForm({
       setErrorId('reservation.invite.invalidEmail');
       return;
     }
-    invite.mutate(address);
+    invite.mutate({ invitee: { email: address } });
   };
+
+  const offered = (companions.data?.items ?? []).filter((companion) => !memberIds.includes(companion.id));
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
@@ -55,6 +68,7 @@ export function InviteForm({
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <TextField
           label={t('reservation.invite.email')}
+          hint={t('reservation.invite.emailHint')}
           type="email"
           name="email"
           autoComplete="off"
@@ -66,45 +80,38 @@ export function InviteForm({
           {invite.isPending ? t('common.loading') : t('reservation.invite.send')}
         </Button>
       </form>
-      {canSearchUsers ? (
-        <div className="flex flex-col gap-3">
-          <TextField
-            label={t('reservation.invite.search')}
-            hint={t('reservation.invite.searchHint')}
-            type="search"
-            name="user-search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          {deferredSearch && users.data ? (
-            users.data.items.length === 0 ? (
-              <p className="text-ink-muted">{t('reservation.invite.noResults')}</p>
-            ) : (
-              <ul className="flex flex-col gap-2">
-                {users.data.items.map((user) => (
-                  <li
-                    key={user.email}
-                    className="flex items-center gap-3 rounded-xl border border-line bg-white p-2"
+      {canListCompanions && companions.data ? (
+        <section aria-labelledby={`${id}-companions`} className="flex flex-col gap-3">
+          <h3 id={`${id}-companions`} className="font-semibold">
+            {t('reservation.invite.companions')}
+          </h3>
+          {offered.length === 0 ? (
+            <p className="text-ink-muted">{t('reservation.invite.noCompanions')}</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {offered.map((companion) => (
+                <li
+                  key={companion.id}
+                  className="flex items-center gap-3 rounded-xl border border-line bg-white p-2"
+                >
+                  <Avatar
+                    name={companion.displayName}
+                    src={companion.photoURL ? fileUrl(companion.photoURL) : null}
+                  />
+                  <span className="min-w-0 flex-1 truncate font-semibold">{companion.displayName}</span>
+                  <Button
+                    variant="secondary"
+                    disabled={invite.isPending}
+                    onClick={() => invite.mutate({ invitee: { userId: companion.id }, companion })}
+                    aria-label={t('reservation.invite.inviteUser', { name: companion.displayName })}
                   >
-                    <Avatar name={user.displayName} src={user.photoURL ? fileUrl(user.photoURL) : null} />
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="font-semibold">{user.displayName}</span>
-                      <span className="truncate text-sm text-ink-muted">{user.email}</span>
-                    </span>
-                    <Button
-                      variant="secondary"
-                      disabled={invite.isPending}
-                      onClick={() => invite.mutate(user.email)}
-                      aria-label={t('reservation.invite.inviteUser', { name: user.displayName })}
-                    >
-                      {t('reservation.action.invite')}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </div>
+                    {t('reservation.action.invite')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       ) : null}
     </section>
   );

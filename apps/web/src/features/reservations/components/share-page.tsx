@@ -28,11 +28,11 @@ export function invitationUrl(
 export function SharePage({
   reservationId,
   userId,
-  canSearchUsers,
+  canListCompanions,
 }: {
   reservationId: string;
   userId: string;
-  canSearchUsers: boolean;
+  canListCompanions: boolean;
 }) {
   const t = useT();
   const query = useReservation(reservationId);
@@ -96,7 +96,11 @@ export function SharePage({
         </div>
       </section>
       {reservation.createdBy === userId && reservation.isCurrent ? (
-        <InviteForm reservationId={reservation.id} canSearchUsers={canSearchUsers} />
+        <InviteForm
+          reservationId={reservation.id}
+          memberIds={reservation.users.map((member) => member.id)}
+          canListCompanions={canListCompanions}
+        />
       ) : null}
       <MemberList reservation={reservation} />
       <Link
