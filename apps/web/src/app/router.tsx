@@ -67,7 +67,7 @@ function listSection(
 
 type ReservationRoute = Extract<RouteName, `restaurant.reservation${string}`>;
 
-/** Reservation screens (issue 5); the others are still to come. */
+/** Reservation screens (issues 5 and 12); the others are still to come. */
 const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation': () => import('./routes/reservations/new'),
   'restaurant.reservation.summary': () => import('./routes/reservations/summary'),
@@ -75,6 +75,8 @@ const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation.share': () => import('./routes/reservations/share'),
   'restaurant.reservation.invitation': () => import('./routes/reservations/invitation'),
   'restaurant.reservation.confirmation': () => import('./routes/reservations/confirmation'),
+  'restaurant.reservation.successful': () => import('./routes/reservations/successful'),
+  'restaurant.reservation.receipt': () => import('./routes/reservations/receipt'),
 };
 
 const reservationPage = (name: ReservationRoute) =>
@@ -144,6 +146,7 @@ export const routes: RouteObject[] = [
                   reservationPage('restaurant.reservation.order'),
                   reservationPage('restaurant.reservation.confirmation'),
                   reservationPage('restaurant.reservation.successful'),
+                  reservationPage('restaurant.reservation.receipt'),
                 ],
               },
             ],

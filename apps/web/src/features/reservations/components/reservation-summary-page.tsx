@@ -3,14 +3,24 @@ import { useReservation } from '@/features/reservations/api/get-reservation';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
 import { detailsOf, ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
-import { LoadingBlock } from './loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { ReservationFrame } from './reservation-frame';
+import { BookedNotice } from './booked-notice';
 import { MemberList } from './member-list';
 import { OrdersReadyBanner } from './orders-ready-banner';
 import { ReservationActions } from './reservation-actions';
 
 /** `restaurant.reservation.summary`: the reservation, its members and what the viewer may do. */
-export function ReservationSummaryPage({ reservationId, userId }: { reservationId: string; userId: string }) {
+export function ReservationSummaryPage({
+  reservationId,
+  userId,
+  justBooked = false,
+}: {
+  reservationId: string;
+  userId: string;
+  /** Right after booking: say so, and invite friends along. */
+  justBooked?: boolean;
+}) {
   const t = useT();
   const query = useReservation(reservationId);
   useLiveReservation(reservationId, query.isSuccess);
@@ -22,6 +32,7 @@ export function ReservationSummaryPage({ reservationId, userId }: { reservationI
         <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       ) : (
         <>
+          {justBooked && query.data.status !== 'cancelled' ? <BookedNotice reservation={query.data} /> : null}
           <OrdersReadyBanner reservation={query.data} />
           {query.data.status === 'cancelled' ? (
             <p role="status" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold">
