@@ -96,7 +96,13 @@ describe('href', () => {
 
 describe('routeNameForPath', () => {
   it.each(ROUTE_NAMES)('finds %s from its own href', (name) => {
-    const params = { restaurantId: 'r1', reservationId: 'res9', productId: 'p2', token_ws: 'tok', transactionId: 't3' };
+    const params = {
+      restaurantId: 'r1',
+      reservationId: 'res9',
+      productId: 'p2',
+      token_ws: 'tok',
+      transactionId: 't3',
+    };
     const path = href(name as 'restaurant.reservation.successful', params);
     expect(routeNameForPath(path)).toBe(name);
   });
