@@ -19,6 +19,7 @@ import {
 } from '@comensal/contracts';
 import pg from 'pg';
 import type { BenchServerInfo } from './lib/bench-server.ts';
+import { api, dateIn, figures, quantile, signInGuest, type Diner } from './lib/diner.ts';
 import { describeMachine, mark, startChild } from './lib/harness.ts';
 
 const TABLES = 100;
@@ -28,11 +29,6 @@ const ORDER_INTERVAL_MS = Number(process.env.BENCH_ORDER_INTERVAL_MS ?? 1_000);
 const LOSS_WAIT_MS = 5_000;
 const P99_BUDGET_MS = 100;
 
-interface Diner {
-  cookie: string;
-  userId: string;
-}
-
 interface Table {
   reservationId: string;
   diners: Diner[];
@@ -40,36 +36,6 @@ interface Table {
 
 /** orderId → socket index → arrival time (performance.now()). */
 const arrivals = new Map<string, Map<number, number>>();
-
-async function signInGuest(url: string): Promise<Diner> {
-  const response = await fetch(`${url}/api/auth/sign-in/anonymous`, {
-    method: 'POST',
-    headers: { origin: url, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (response.status !== 200) throw new Error(`guest sign-in answered ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const { user } = (await response.json()) as { user: { id: string } };
-  return { cookie, userId: user.id };
-}
-
-async function api<T>(url: string, diner: Diner, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      origin: url,
-      cookie: diner.cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A socket subscribed to the reservation's topic; records when each order's event arrives. */
 async function subscribe(url: string, diner: Diner, topic: string, socketIndex: number): Promise<WebSocket> {
@@ -106,23 +72,6 @@ async function subscribe(url: string, diner: Diner, topic: string, socketIndex: 
   return socket;
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-function figures(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => quantile(sorted, q).toFixed(1);
-  return `p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`;
-}
-
-/** Tomorrow in Santiago (the bench restaurant's zone), as YYYY-MM-DD. */
-function tomorrowInSantiago(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
-    new Date(Date.now() + 24 * 3_600_000),
-  );
-}
-
 console.info(
   `${describeMachine()}; ${TABLES} tables × ${DINERS_PER_TABLE} diners with a socket each, ` +
     `one orderer per table, ${ROUNDS} orders each, every ~${ORDER_INTERVAL_MS} ms`,
@@ -146,7 +95,7 @@ try {
 
   // 100 tables: the first diner books (a table-less reservation tomorrow: a pre-order), the
   // others join it as an accepted invitation would
-  const date = tomorrowInSantiago();
+  const date = dateIn('America/Santiago', 1);
   const tables: Table[] = [];
   for (let index = 0; index < TABLES; index += 1) {
     const diners: Diner[] = [];

@@ -82,6 +82,17 @@ export async function insertBigMenu(
     buildSeedRestaurant({
       slug: 'bench-menu',
       name: 'La Gran Carta',
+      // takes every way to pay (Webpay in pesos, cash, Pago Móvil), for bench/pay.bench.ts
+      payments: {
+        webpay: true,
+        cash: true,
+        mobileTransfer: {
+          bankCode: '0134',
+          bankName: 'Banesco',
+          phone: '0412-5550100',
+          idNumber: 'J-40000000-1',
+        },
+      },
       sections: sections.map((key) => ({ key, name: { es: key, en: key } })),
       products: Array.from({ length: products }, (_, i) =>
         buildSeedProduct({

@@ -46,6 +46,24 @@ describe('CSRF: cookie-authenticated writes on /api must come from the app', () 
     await rename('Before', { origin: 'http://localhost:3000' });
   });
 
+  it('lets a cross-site form post reach a route made for it (Webpay’s return), which ignores the session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webpay/return',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: user.cookie,
+        origin: 'https://webpay3gint.transbank.cl',
+      },
+      payload: `token_ws=${'a'.repeat(64)}`,
+    });
+    // the route ran (an unknown payment), it was not stopped as a cross-site write
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+    // any other route stays closed to that origin
+    expect((await rename('Hacked', { origin: 'https://webpay3gint.transbank.cl' })).statusCode).toBe(403);
+  });
+
   it('leaves reads and cookie-less calls alone', async () => {
     expect((await getWith(t.app, '/api/me', user.cookie)).statusCode).toBe(200);
     const anonymous = await t.app.inject({

@@ -1,3 +1,4 @@
+import { currencyForCountry, offeredPaymentTypes } from '@comensal/domain';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, CATEGORY_LABELS } from './categories.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './demo-data.ts';
@@ -197,10 +198,33 @@ describe('demo restaurants: shape', () => {
     }
   });
 
-  it('has payment methods, Pago Móvil details in Caracas and review links on most', () => {
+  it('has payment methods everywhere (Webpay and cash in Chile), Pago Móvil in Caracas and one Santiago café, review links on most', () => {
+    const offered = (r: SeedRestaurant) =>
+      offeredPaymentTypes({
+        currency: currencyForCountry(r.country),
+        webpay: r.payments.webpay,
+        cash: r.payments.cash,
+        mobileTransfer: r.payments.mobileTransfer !== null,
+      });
     for (const r of DEMO_RESTAURANTS) {
-      expect(r.payments.webpay || r.payments.cash || r.payments.mobileTransfer !== null, r.slug).toBe(true);
+      expect(offered(r).length, r.slug).toBeGreaterThan(0);
+      if (r.country === 'CL') expect(offered(r), r.slug).toEqual(expect.arrayContaining(['webpay', 'cash']));
+      // Webpay charges pesos only: nobody else switches it on
+      else expect(r.payments.webpay, r.slug).toBe(false);
       if (r.reviewUrl !== null) expect(r.reviewUrl).toMatch(/^https:\/\//);
+    }
+    expect(
+      DEMO_RESTAURANTS.filter((r) => offered(r).includes('mobile_transfer')).map((r) => [r.city, r.slug]),
+    ).toEqual([
+      ['Santiago', 'tostaduria-los-leones'],
+      ['Caracas', 'el-budare-de-los-palos-grandes'],
+    ]);
+    for (const r of DEMO_RESTAURANTS) {
+      const details = r.payments.mobileTransfer;
+      if (!details) continue;
+      expect(details.bankCode, r.slug).toMatch(/^\d{4}$/);
+      expect(details.phone, r.slug).toMatch(/^04(12|14|16|24|26)-\d{7}$/);
+      expect(details.idNumber, r.slug).toMatch(/^[VEJGP]-\d{8}-\d$/);
     }
     const caracas = DEMO_RESTAURANTS.find((r) => r.city === 'Caracas');
     expect(caracas?.payments.mobileTransfer).toEqual({
@@ -372,9 +396,9 @@ describe('demo restaurants: menus', () => {
 });
 
 describe('demo users', () => {
-  it('has three diners with unique e-mails, long passwords and both languages', () => {
-    expect(DEMO_USERS).toHaveLength(3);
-    expect(new Set(DEMO_USERS.map((u) => u.email)).size).toBe(3);
+  it('has three diners and two restaurant accounts with unique e-mails, long passwords and both languages', () => {
+    expect(DEMO_USERS).toHaveLength(5);
+    expect(new Set(DEMO_USERS.map((u) => u.email)).size).toBe(5);
     for (const u of DEMO_USERS) {
       expect(u.email).toMatch(/^[a-z]+@comensal\.test$/);
       expect(u.password.length).toBeGreaterThanOrEqual(10);
@@ -384,8 +408,20 @@ describe('demo users', () => {
     expect(DEMO_USERS.map((u) => u.locale)).toContain('en-US');
   });
 
+  it('has an owner of every restaurant and a staff member of the Santiago ones', () => {
+    expect(DEMO_USERS.find((u) => u.email === 'owner@comensal.test')?.staff).toEqual({
+      role: 'owner',
+      restaurants: 'all',
+    });
+    const staff = DEMO_USERS.find((u) => u.email === 'staff@comensal.test')?.staff;
+    expect(staff?.role).toBe('staff');
+    expect(staff?.restaurants).toEqual(
+      DEMO_RESTAURANTS.filter((r) => r.city === 'Santiago').map((r) => r.slug),
+    );
+  });
+
   it('gives every diner points at several restaurants, enough to redeem a dish of the menu', () => {
-    for (const user of DEMO_USERS) {
+    for (const user of DEMO_USERS.filter((u) => !u.staff)) {
       expect(user.points.length, user.email).toBeGreaterThanOrEqual(2);
       expect(new Set(user.points.map((p) => p.restaurant)).size, user.email).toBe(user.points.length);
       for (const { restaurant: slug, balance } of user.points) {

@@ -1,7 +1,8 @@
 /**
- * The demo data seeded on first start: restaurants in eight cities with full menus, and three
- * demo diners holding points at a few of them (enough to redeem a dish or two). Pure data —
- * `seed.ts` maps it onto the database.
+ * The demo data seeded on first start: restaurants in eight cities with full menus, three demo
+ * diners holding points at a few of them (enough to redeem a dish or two), the owner of every
+ * restaurant and a staff member of the Santiago ones. Pure data — `seed.ts` maps it onto the
+ * database.
  */
 import type { SeedRestaurant, SeedUser } from './types.ts';
 import { AMSTERDAM } from './restaurants/amsterdam.ts';
@@ -63,5 +64,26 @@ export const DEMO_USERS: SeedUser[] = [
       { restaurant: 'la-mar-brava', balance: 100 },
       { restaurant: 'tostaduria-los-leones', balance: 20 },
     ],
+  },
+  {
+    email: 'owner@comensal.test',
+    password: DEMO_PASSWORD,
+    displayName: 'Carmen Vidal',
+    phoneNumber: '+56 9 5550 1100',
+    locale: 'es-ES',
+    points: [],
+    staff: { role: 'owner', restaurants: 'all' },
+  },
+  {
+    email: 'staff@comensal.test',
+    password: DEMO_PASSWORD,
+    displayName: 'Diego Rojas',
+    phoneNumber: '+56 9 5550 2200',
+    locale: 'es-ES',
+    points: [],
+    staff: {
+      role: 'staff',
+      restaurants: SANTIAGO.map((restaurant) => restaurant.slug),
+    },
   },
 ];

@@ -12,6 +12,7 @@ import {
   appMeta,
   diningTables,
   products,
+  restaurantStaff,
   restaurants,
   rooms,
   sessions,
@@ -146,6 +147,31 @@ describe('seedDemoData', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rows).toEqual(expect.arrayContaining(expected));
     expect(rows).toHaveLength(expected.length);
+  });
+
+  it('makes owner@ the owner of every demo restaurant and staff@ staff of the Santiago ones', async () => {
+    const rows = await db.db
+      .select({ email: users.email, slug: restaurants.slug, role: restaurantStaff.role })
+      .from(restaurantStaff)
+      .innerJoin(users, eq(users.id, restaurantStaff.userId))
+      .innerJoin(restaurants, eq(restaurants.id, restaurantStaff.restaurantId));
+    const of = (email: string) => rows.filter((row) => row.email === email);
+    expect(
+      of('owner@comensal.test')
+        .map((row) => row.slug)
+        .sort(),
+    ).toEqual(DEMO_RESTAURANTS.map((r) => r.slug).sort());
+    expect(new Set(of('owner@comensal.test').map((row) => row.role))).toEqual(new Set(['owner']));
+    expect(
+      of('staff@comensal.test')
+        .map((row) => [row.slug, row.role])
+        .sort(),
+    ).toEqual(
+      DEMO_RESTAURANTS.filter((r) => r.city === 'Santiago')
+        .map((r) => [r.slug, 'staff'])
+        .sort(),
+    );
+    expect(rows).toHaveLength(DEMO_RESTAURANTS.length + 3);
   });
 
   it('does nothing the second time (no duplicates)', async () => {

@@ -1,7 +1,8 @@
 /**
  * Demo data, inserted once per database: the restaurants of demo-data.ts (with rooms, tables,
  * products and generated pictures) and the demo users, created through better-auth so their
- * passwords are hashed by the library, with their points at some restaurants. The `app_meta` row `demo_seeded` records that it ran;
+ * passwords are hashed by the library, with their points at some restaurants and, for the owner
+ * and staff accounts, the restaurants they work at. The `app_meta` row `demo_seeded` records that it ran;
  * everything happens in one transaction under an advisory lock, so two instances starting
  * together seed once, and a failure leaves nothing half-seeded.
  */
@@ -11,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
-import { appMeta, sessions, userPoints } from '../schema.ts';
+import { appMeta, restaurantStaff, sessions, userPoints } from '../schema.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './demo-data.ts';
 import { insertRestaurant } from './insert-restaurant.ts';
 import type { SeedRestaurant, SeedUser } from './types.ts';
@@ -80,6 +81,16 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
       }),
     );
     if (balances.length > 0) await tx.insert(userPoints).values(balances);
+    const staff = users.flatMap((user, index) => {
+      if (!user.staff) return [];
+      const { role, restaurants: at } = user.staff;
+      const slugs = at === 'all' ? [...restaurantIds.keys()] : at;
+      return slugs.flatMap((slug) => {
+        const restaurantId = restaurantIds.get(slug);
+        return restaurantId ? [{ restaurantId, userId: userIds[index]!, role }] : [];
+      });
+    });
+    if (staff.length > 0) await tx.insert(restaurantStaff).values(staff);
 
     await tx.insert(appMeta).values({
       key: DEMO_SEEDED_KEY,

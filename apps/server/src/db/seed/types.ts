@@ -92,4 +92,6 @@ export interface SeedUser {
   locale: 'es-ES' | 'en-US';
   /** Points balances at demo restaurants (by slug), so redeeming can be tried. */
   points: { restaurant: string; balance: number }[];
+  /** Works at demo restaurants (by slug; 'all' for every one), as owner or staff. */
+  staff?: { role: 'owner' | 'staff'; restaurants: 'all' | string[] };
 }

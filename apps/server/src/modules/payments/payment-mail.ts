@@ -16,9 +16,9 @@ type MailContext = Pick<RequestContext, 'db' | 'mailer' | 'log'>;
 
 const mailLocale = (locale: string | null): MailLocale => (locale === 'es-ES' ? 'es-ES' : 'en-US');
 
-/** The reservation page of the web app (the bill lives there). */
+/** The bill of the reservation in the web app (route restaurant.reservation.confirmation). */
 const reservationPath = (transaction: TransactionRow) =>
-  `/restaurants/${transaction.restaurantId}/reservations/${transaction.reservationId}/summary`;
+  `/restaurants/${transaction.restaurantId}/reservations/${transaction.reservationId}/confirmation`;
 
 /** "sábado, 7 de marzo de 2026, 20:00" in the restaurant's zone. */
 const formatWhen = (at: Date, timeZone: string, locale: MailLocale) =>

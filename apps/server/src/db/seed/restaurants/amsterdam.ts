@@ -41,7 +41,7 @@ export const cafeDeGoudenTulp: SeedRestaurant = {
   ]),
   pickup: true,
   delivery: fixedDelivery(395),
-  payments: { webpay: true, cash: false, mobileTransfer: null },
+  payments: { webpay: false, cash: true, mobileTransfer: null },
   reviewUrl: reviewUrl('cafe-de-gouden-tulp'),
   pointsRate: pointsRate.EUR(),
   suggestedTipPercent: null,

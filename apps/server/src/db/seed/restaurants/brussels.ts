@@ -56,7 +56,7 @@ export const maisonMoulesSablon: SeedRestaurant = {
     [3000, 450],
     [5000, 650],
   ]),
-  payments: { webpay: true, cash: true, mobileTransfer: null },
+  payments: { webpay: false, cash: true, mobileTransfer: null },
   reviewUrl: reviewUrl('maison-moules-sablon'),
   pointsRate: pointsRate.EUR(),
   suggestedTipPercent: null,

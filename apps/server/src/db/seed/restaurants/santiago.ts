@@ -20,6 +20,7 @@ import {
 } from './build.ts';
 
 const CL = { city: 'Santiago', country: 'CL', timeZone: 'America/Santiago' } as const;
+/** Chilean restaurants take cards through Webpay (pesos) and cash. */
 const CL_PAYMENTS = { webpay: true, cash: true, mobileTransfer: null };
 
 const pb = dishes('pb');
@@ -700,7 +701,16 @@ export const tostaduriaLosLeones: SeedRestaurant = {
   rooms: rooms([{ key: 'salon', name: ['Salón', 'Café floor'], seats: [2, 2, 2, 2, 4, 4] }]),
   pickup: true,
   delivery: NO_DELIVERY,
-  payments: CL_PAYMENTS,
+  // its owners are Venezuelan and keep a Banesco account: their regulars pay by Pago Móvil too
+  payments: {
+    ...CL_PAYMENTS,
+    mobileTransfer: {
+      bankCode: '0134',
+      bankName: 'Banesco',
+      phone: '0412-5550177',
+      idNumber: 'J-41234567-0',
+    },
+  },
   reviewUrl: reviewUrl('tostaduria-los-leones'),
   pointsRate: pointsRate.CLP(),
   suggestedTipPercent: 10,
