@@ -238,9 +238,12 @@ export function PayForm({
                   />
                 ) : (
                   <>
-                    <label className="flex flex-col gap-1.5 font-semibold">
-                      {t('bill.form.dish.label')}
+                    <div className="flex flex-col gap-1.5">
+                      <label htmlFor={`${id}-dish`} className="font-semibold">
+                        {t('bill.form.dish.label')}
+                      </label>
                       <select
+                        id={`${id}-dish`}
                         className="min-h-12 rounded-xl border-2 border-line bg-white px-3 text-lg font-normal"
                         value={dish}
                         onChange={(event) => setDish(event.target.value)}
@@ -256,7 +259,7 @@ export function PayForm({
                           </option>
                         ))}
                       </select>
-                    </label>
+                    </div>
                     <NumberField
                       label={t('bill.form.dish.parts')}
                       hint={t('bill.form.dish.hint')}
