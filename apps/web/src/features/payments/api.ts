@@ -138,6 +138,9 @@ export function startWebpay(pendingPaymentId: string): Promise<WebpayStart> {
   });
 }
 
+/** How often a result page asks again while the card payment is still being settled. */
+export const WEBPAY_PENDING_POLL_MS = 2000;
+
 /** `GET /api/payments/webpay/:token`: the stored result of a card payment (its payer only). */
 export function useWebpayResult(token: string) {
   return useQuery({
@@ -147,5 +150,7 @@ export function useWebpayResult(token: string) {
         signal,
         logAs: PAYMENT_ERROR,
       }),
+    // still being settled (the return is under way, or Webpay is slow): ask again shortly
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? WEBPAY_PENDING_POLL_MS : false),
   });
 }

@@ -149,6 +149,11 @@ describe('reservation form', () => {
     expect((table as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your table is booked!' })).toBeTruthy();
+    // right after booking: the summary, with the way to the bill
+    expect(screen.getByRole('heading', { level: 1, name: 'Reservation summary' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the bill and pay' }).getAttribute('href')).toBe(
+      `/restaurants/${restaurant.id}/reservations/${RESERVATION}/confirmation`,
+    );
     expect(posted[0]).toMatchObject({
       restaurantId: restaurant.id,
       duration: 60,

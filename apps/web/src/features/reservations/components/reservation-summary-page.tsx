@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { useReservation } from '@/features/reservations/api/get-reservation';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
@@ -42,6 +45,17 @@ export function ReservationSummaryPage({
           <ReservationDetails {...detailsOf(query.data)} />
           <ReservationActions reservation={query.data} userId={userId} />
           <MemberList reservation={query.data} />
+          {query.data.status !== 'cancelled' ? (
+            <Link
+              to={href('restaurant.reservation.confirmation', {
+                restaurantId: query.data.restaurantId,
+                reservationId: query.data.id,
+              })}
+              className={`${buttonClasses({ variant: 'secondary', size: 'lg' })} self-start`}
+            >
+              {t('reservation.action.bill')}
+            </Link>
+          ) : null}
         </>
       )}
     </ReservationFrame>
