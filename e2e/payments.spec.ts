@@ -2,6 +2,7 @@
 // Pago Móvil, in both languages. One pays her own dishes by card in the built-in Webpay sandbox,
 // one pays a third of a shared dish in cash, one pays what is left as an equal share by Pago
 // Móvil with a receipt; the restaurant confirms; all three watch the bill reach zero live.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { confirmPayment, expect, msg, signUpViaApi, test, uniqueEmail, type Locale } from './fixtures/app.ts';
 
@@ -145,6 +146,14 @@ async function openBill(diner: Diner, restaurantId: string, reservationId: strin
   ).toBeVisible();
 }
 
+/** No accessibility violations axe can find on the page as it is. */
+async function passesAxe(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
 /** The page fits a 360 px phone: nothing scrolls sideways. */
 async function fitsWidth(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -192,6 +201,7 @@ test('a table of three splits the bill three ways, on card, cash and Pago Móvil
   for (const diner of diners) await openBill(diner, restaurant.id, reservationId);
   for (const diner of diners) await expect(diner.page.getByTestId('bill-due')).toHaveText(clp(total));
   await fitsWidth(ana.page);
+  await passesAxe(ana.page);
 
   // Ana (es): her own dish by card. No tip is pre-selected: "Continue" asks for one first.
   const a = ana.page;
@@ -214,6 +224,7 @@ test('a table of three splits the bill three ways, on card, cash and Pago Móvil
   ).toBeVisible();
   await expect(a.getByTestId('authorization-code')).not.toHaveText('—');
   await expect(a.getByTestId('paid-lines').getByRole('listitem')).toHaveCount(1);
+  await passesAxe(a);
   for (const diner of [beto, carla])
     await expect(diner.page.getByTestId('bill-due')).toHaveText(clp(total - anaDish.priceMinor));
   await a.getByRole('link', { name: ana.t('webpay.result.backToBill') }).click();
@@ -253,6 +264,7 @@ test('a table of three splits the bill three ways, on card, cash and Pago Móvil
   await expect(b.getByTestId('transfer.payee.phone')).toHaveText('0412-5550177');
   await expect(b.getByTestId('transfer.payee.idNumber')).toHaveText('J-41234567-0');
   await fitsWidth(b);
+  await passesAxe(b);
   await b.getByRole('combobox', { name: beto.t('transfer.form.bank'), exact: true }).selectOption('0134');
   await b
     .getByRole('textbox', { name: beto.t('transfer.form.reference'), exact: true })

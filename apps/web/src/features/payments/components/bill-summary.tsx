@@ -1,6 +1,7 @@
 import type { Order, OrderTotal } from '@comensal/contracts';
 import { useLocalized, useT } from '@/lib/i18n';
 import { money } from './money';
+import { Facts } from './facts';
 
 /** What the table owes, has paid, awaits confirmation and still owes: in total and per diner. */
 export function BillSummary({ bill, country }: { bill: OrderTotal; country: string }) {
@@ -10,21 +11,21 @@ export function BillSummary({ bill, country }: { bill: OrderTotal; country: stri
       <h2 id="bill-total-heading" className="text-xl font-bold">
         {t('bill.total.title')}
       </h2>
-      <dl
-        data-testid="bill-total"
-        className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-2xl border-2 border-line bg-white p-4"
-      >
-        <dt>{t('bill.amount.total')}</dt>
-        <dd className="text-right font-semibold">{money(bill.totalMinor, country)}</dd>
-        <dt>{t('bill.amount.paid')}</dt>
-        <dd className="text-right">{money(bill.paidMinor, country)}</dd>
-        <dt>{t('bill.amount.pending')}</dt>
-        <dd className="text-right">{money(bill.pendingMinor, country)}</dd>
-        <dt className="text-lg font-bold">{t('bill.amount.due')}</dt>
-        <dd data-testid="bill-due" className="text-right text-lg font-bold">
-          {money(bill.dueMinor, country)}
-        </dd>
-      </dl>
+      <Facts
+        testId="bill-total"
+        className="rounded-2xl border-2 border-line bg-white p-4"
+        rows={[
+          { label: t('bill.amount.total'), value: money(bill.totalMinor, country) },
+          { label: t('bill.amount.paid'), value: money(bill.paidMinor, country) },
+          { label: t('bill.amount.pending'), value: money(bill.pendingMinor, country) },
+          {
+            label: t('bill.amount.due'),
+            value: money(bill.dueMinor, country),
+            strong: true,
+            testId: 'bill-due',
+          },
+        ]}
+      />
       {bill.dueMinor === 0 && bill.totalMinor > 0 ? (
         <p role="status" className="rounded-xl bg-green-50 p-3 font-semibold text-green-900">
           {bill.pendingMinor > 0 ? t('bill.settledPending') : t('bill.settled')}

@@ -11,6 +11,7 @@ import { type CurrencyCode, toMinor } from '@comensal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { type MessageId, useLocalized, useT } from '@/lib/i18n';
 import { billRootKey, createPendingPayment } from '../api';
 import { paymentErrorMessage } from '../payment-errors';
@@ -221,19 +222,21 @@ export function PayForm({
                     ))}
                   </fieldset>
                 ) : value === 'equal' ? (
-                  <NumberField
+                  <TextField
                     label={t('bill.form.equal.parts')}
                     hint={t('bill.form.equal.hint', { due: money(bill.dueMinor, country) })}
                     value={parts}
-                    onChange={setParts}
+                    onChange={(event) => setParts(event.target.value)}
+                    autoComplete="off"
                     inputMode="numeric"
                   />
                 ) : value === 'amount' ? (
-                  <NumberField
+                  <TextField
                     label={t('bill.form.amount.label')}
                     hint={t('bill.form.amount.hint', { due: money(bill.dueMinor, country) })}
                     value={amount}
-                    onChange={setAmount}
+                    onChange={(event) => setAmount(event.target.value)}
+                    autoComplete="off"
                     inputMode="decimal"
                   />
                 ) : (
@@ -260,11 +263,12 @@ export function PayForm({
                         ))}
                       </select>
                     </div>
-                    <NumberField
+                    <TextField
                       label={t('bill.form.dish.parts')}
                       hint={t('bill.form.dish.hint')}
                       value={dishParts}
-                      onChange={setDishParts}
+                      onChange={(event) => setDishParts(event.target.value)}
+                      autoComplete="off"
                       inputMode="numeric"
                     />
                   </>
@@ -306,10 +310,11 @@ export function PayForm({
           ))}
         </div>
         {tip === 'custom' ? (
-          <NumberField
+          <TextField
             label={t('bill.form.tip.customAmount')}
             value={customTip}
-            onChange={setCustomTip}
+            onChange={(event) => setCustomTip(event.target.value)}
+            autoComplete="off"
             inputMode="decimal"
           />
         ) : null}
@@ -384,43 +389,5 @@ function Radio({
       />
       {label}
     </label>
-  );
-}
-
-function NumberField({
-  label,
-  hint,
-  value,
-  onChange,
-  inputMode,
-}: {
-  label: string;
-  hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  inputMode: 'numeric' | 'decimal';
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="min-h-12 rounded-xl border-2 border-line bg-white px-4 text-lg"
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

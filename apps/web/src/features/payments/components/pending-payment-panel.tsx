@@ -8,6 +8,7 @@ import { postToWebpay } from '../webpay-redirect';
 import { lineName } from './bill-summary';
 import { money } from './money';
 import { TransferForm } from './transfer-form';
+import { Facts } from './facts';
 
 /**
  * The diner's payment as the server planned it (amount, tip, total and the lines it covers) and
@@ -55,16 +56,18 @@ export function PendingPaymentPanel({
       <h2 id="pending-payment-heading" className="text-xl font-bold">
         {t('bill.pending.title')}
       </h2>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-        <dt>{t('bill.pending.amount')}</dt>
-        <dd className="text-right">{money(payment.amountMinor, country)}</dd>
-        <dt>{t('bill.pending.tip')}</dt>
-        <dd className="text-right">{money(payment.tipsMinor, country)}</dd>
-        <dt className="text-lg font-bold">{t('bill.pending.total')}</dt>
-        <dd data-testid="pending-total" className="text-right text-lg font-bold">
-          {money(payment.totalMinor, country)}
-        </dd>
-      </dl>
+      <Facts
+        rows={[
+          { label: t('bill.pending.amount'), value: money(payment.amountMinor, country) },
+          { label: t('bill.pending.tip'), value: money(payment.tipsMinor, country) },
+          {
+            label: t('bill.pending.total'),
+            value: money(payment.totalMinor, country),
+            strong: true,
+            testId: 'pending-total',
+          },
+        ]}
+      />
       <div>
         <p className="font-semibold">{t('bill.pending.covers')}</p>
         <ul className="text-sm">

@@ -10,6 +10,7 @@ import { NotFound } from '@/components/errors/not-found';
 import { useBillOrders, useTransactions } from '../api';
 import { money } from './money';
 import { PaidLines } from './paid-lines';
+import { Facts } from './facts';
 
 /**
  * `restaurant.reservation.receipt`: one payment as a receipt the diner can print or save as PDF
@@ -55,34 +56,21 @@ export function ReceiptPage({
         <p>{reservation.restaurant.address}</p>
         <p>{formatDateTime(new Date(item.createdAt), locale)}</p>
       </header>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-        <dt>{t('receipt.payer')}</dt>
-        <dd className="text-right">{item.payer.displayName}</dd>
-        <dt>{t('receipt.method')}</dt>
-        <dd className="text-right">{t(`bill.method.${item.paymentType}`)}</dd>
-        <dt>{t('receipt.status')}</dt>
-        <dd className="text-right">{t(`payment.status.${item.status}`)}</dd>
-        <dt>{t('receipt.amount')}</dt>
-        <dd className="text-right">{money(item.amountMinor, country)}</dd>
-        <dt>{t('receipt.tip')}</dt>
-        <dd className="text-right">{money(item.tipsMinor, country)}</dd>
-        {item.card ? (
-          <>
-            <dt>{t('receipt.card')}</dt>
-            <dd className="text-right">{t('receipt.cardLast4', { last4: item.card.last4 })}</dd>
-            <dt>{t('receipt.authorizationCode')}</dt>
-            <dd className="text-right">{item.card.authorizationCode}</dd>
-          </>
-        ) : null}
-        {item.report?.reference ? (
-          <>
-            <dt>{t('receipt.reference')}</dt>
-            <dd className="text-right">{item.report.reference}</dd>
-          </>
-        ) : null}
-        <dt>{t('receipt.points')}</dt>
-        <dd className="text-right">{item.pointsEarned}</dd>
-      </dl>
+      <Facts
+        rows={[
+          { label: t('receipt.payer'), value: item.payer.displayName },
+          { label: t('receipt.method'), value: t(`bill.method.${item.paymentType}`) },
+          { label: t('receipt.status'), value: t(`payment.status.${item.status}`) },
+          { label: t('receipt.amount'), value: money(item.amountMinor, country) },
+          { label: t('receipt.tip'), value: money(item.tipsMinor, country) },
+          item.card
+            ? { label: t('receipt.card'), value: t('receipt.cardLast4', { last4: item.card.last4 }) }
+            : null,
+          item.card ? { label: t('receipt.authorizationCode'), value: item.card.authorizationCode } : null,
+          item.report?.reference ? { label: t('receipt.reference'), value: item.report.reference } : null,
+          { label: t('receipt.points'), value: item.pointsEarned },
+        ]}
+      />
       <h3 className="text-lg font-bold">{t('receipt.paidLines')}</h3>
       <PaidLines orderIds={item.orderIds} orders={orders.data.items} />
       <div className="flex flex-col gap-2 sm:flex-row print:hidden">

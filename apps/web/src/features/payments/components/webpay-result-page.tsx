@@ -10,6 +10,7 @@ import { isClientError } from '@/lib/api-client';
 import { useBillOrders, useWebpayResult } from '../api';
 import { money } from './money';
 import { PaidLines } from './paid-lines';
+import { Facts } from './facts';
 
 const TITLES = {
   pending: 'webpay.result.pending.title',
@@ -69,20 +70,23 @@ export function WebpayResultPage({ reservation, token }: { reservation: Reservat
       </div>
       {status === 'approved' ? (
         <>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-2xl bg-white p-4">
-            <dt>{t('receipt.amount')}</dt>
-            <dd className="text-right">{money(result.data.amountMinor, country)}</dd>
-            <dt>{t('receipt.tip')}</dt>
-            <dd className="text-right">{money(result.data.tipsMinor, country)}</dd>
-            <dt>{t('receipt.card')}</dt>
-            <dd className="text-right">{t('receipt.cardLast4', { last4: result.data.cardLast4 ?? '—' })}</dd>
-            <dt>{t('receipt.authorizationCode')}</dt>
-            <dd className="text-right" data-testid="authorization-code">
-              {result.data.authorizationCode ?? '—'}
-            </dd>
-            <dt>{t('receipt.points')}</dt>
-            <dd className="text-right">{result.data.pointsEarned}</dd>
-          </dl>
+          <Facts
+            className="rounded-2xl bg-white p-4"
+            rows={[
+              { label: t('receipt.amount'), value: money(result.data.amountMinor, country) },
+              { label: t('receipt.tip'), value: money(result.data.tipsMinor, country) },
+              {
+                label: t('receipt.card'),
+                value: t('receipt.cardLast4', { last4: result.data.cardLast4 ?? '—' }),
+              },
+              {
+                label: t('receipt.authorizationCode'),
+                value: result.data.authorizationCode ?? '—',
+                testId: 'authorization-code',
+              },
+              { label: t('receipt.points'), value: result.data.pointsEarned },
+            ]}
+          />
           <h3 className="text-lg font-bold">{t('receipt.paidLines')}</h3>
           <PaidLines orderIds={result.data.orderIds} orders={orders.data?.items ?? []} />
           <Link
