@@ -51,9 +51,16 @@ export class FakeXhr {
     this.upload.dispatchEvent(event);
   }
 
+  /** The request never got an answer (offline, refused). */
+  fail(): void {
+    this.events.dispatchEvent(new Event('error'));
+    this.events.dispatchEvent(new Event('loadend'));
+  }
+
+  /** Answers `body` as JSON, or as it is when it is a string. */
   respond(status: number, body: unknown): void {
     this.status = status;
-    this.responseText = JSON.stringify(body);
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.events.dispatchEvent(new Event('load'));
     this.events.dispatchEvent(new Event('loadend'));
   }
