@@ -153,6 +153,12 @@ export const transactionSchema = z.object({
   amountMinor: z.number().int(),
   tipsMinor: z.number().int(),
   orderIds: z.array(z.uuid()),
+  /**
+   * What it paid (approved) or covers while it waits (pending) of each order, in bill order — a
+   * share of a dish or of the bill shows as a part of the order's price (the receipt's lines);
+   * empty when it did not go through. The server always sends it.
+   */
+  allocations: z.array(z.object({ orderId: z.uuid(), amountMinor: z.number().int() })).optional(),
   /** Pago Móvil: what the payer declared, and the receipt (`file`: a URL readable by the payer and staff). */
   report: z
     .object({

@@ -686,7 +686,7 @@ export const pendingPayments = pgTable(
 );
 
 /**
- * What a pending payment covers of one order (docs/decisions/0017-payment-allocations.md): held
+ * What a pending payment covers of one order (docs/decisions/0017-payments.md): held
  * while the payment is prepared or under way, pending while the restaurant has to confirm it,
  * paid, or released (expired, cancelled, rejected). Every change moves the order's counters
  * (`allocated_minor`, `pending_minor`, `paid_minor`) in the same transaction, under the order's

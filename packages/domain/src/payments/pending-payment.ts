@@ -7,7 +7,7 @@ export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /**
- * The parts of a pending payment (docs/product.md#planned-payments) that merging reads and writes.
+ * The parts of a pending payment (docs/product.md#pending-payments) that merging reads and writes.
  */
 export interface PendingPaymentAmounts {
   payerUserId: string;
@@ -34,7 +34,7 @@ export function canMergePendingPayments(
 
 /**
  * Merges `addition` into the open entry `existing` of the same payer, tip choice and payment
- * type (docs/product.md#planned-payments): amounts and tips are summed, and the order ids are the
+ * type (docs/product.md#pending-payments): amounts and tips are summed, and the order ids are the
  * union, each order once (existing ones first, then the new ones in their order). The server
  * computes `addition`'s amount from what it could still allocate, so an order already fully held
  * adds 0.

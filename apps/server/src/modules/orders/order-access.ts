@@ -15,20 +15,10 @@ import {
   findReservationOrThrow,
   type ReservationRow,
 } from '../reservations/index.ts';
+
+export { readableReservation } from '../reservations/index.ts';
 import { releaseExpiredHolds } from '../payments/index.ts';
 import type { OrderLineRow, OrderRepository } from './orders-repository.ts';
-
-/** The reservation, to a member. */
-export async function readableReservation(
-  ctx: Pick<RequestContext, 'db'>,
-  diner: Diner,
-  reservationId: string,
-  tx: DbExecutor = ctx.db,
-): Promise<ReservationRow> {
-  const reservation = await findReservationOrThrow(ctx, reservationId, { tx });
-  await assertMember(ctx, reservation, diner, tx);
-  return reservation;
-}
 
 /**
  * The reservation, to a member, open for orders; its row stays locked until `tx` ends, so the

@@ -5,7 +5,8 @@ import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findReservationOrThrow } from '../reservations/index.ts';
 import { rejectEntry } from './ledger.ts';
-import { reportOf, toTransaction } from './mappers.ts';
+import { answerTransactions } from './list-transactions.ts';
+import { reportOf } from './mappers.ts';
 import { paymentRestaurant } from './payment-access.ts';
 import { publishPendingChanged, publishTransactionChanged } from './payment-events.ts';
 import { sendPaymentRejected, sendPaymentReceipt } from './payment-mail.ts';
@@ -85,7 +86,8 @@ async function decide(
   }
   const listed = await transactions.findListRow(row.id);
   const { currency } = await paymentRestaurant(ctx, row.restaurantId);
-  return { transaction: toTransaction(listed!, currency), changed };
+  const [transaction] = await answerTransactions(ctx, [listed!], currency);
+  return { transaction: transaction!, changed };
 }
 
 /**

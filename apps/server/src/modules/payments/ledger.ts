@@ -1,6 +1,6 @@
 /**
  * The moves of a pending payment and its allocations, each with the bill lines' counters in the
- * same database transaction (docs/decisions/0017-payment-allocations.md):
+ * same database transaction (docs/decisions/0017-payments.md):
  *
  *   held ──submit──> pending ──confirm──> paid          (Pago Móvil, cash)
  *   held ──approve─────────────────────> paid          (Webpay)

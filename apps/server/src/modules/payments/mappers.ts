@@ -64,8 +64,23 @@ function cardOf(row: TransactionRow): Transaction['card'] {
   return { last4: webpay.cardLast4, authorizationCode: webpay.authorizationCode };
 }
 
-export function toTransaction(row: TransactionListRow, currency: Currency): Transaction {
+/** Which of its pending payment's allocations a transaction answers with, by its status. */
+const ALLOCATIONS_SHOWN: Partial<Record<TransactionRow['status'], AllocationRow['status'][]>> = {
+  approved: ['paid'],
+  pending: ['held', 'pending'],
+};
+
+/**
+ * `allocations`: those of its pending payment (any order; released ones are never shown) — an
+ * approved transaction shows the paid ones, a pending one what it holds or awaits, others none.
+ */
+export function toTransaction(
+  row: TransactionListRow,
+  currency: Currency,
+  allocations: AllocationRow[],
+): Transaction {
   const rejectionReason = reportOf(row).rejectionReason ?? null;
+  const shown = ALLOCATIONS_SHOWN[row.status] ?? [];
   return {
     id: row.id,
     reservationId: row.reservationId,
@@ -77,6 +92,12 @@ export function toTransaction(row: TransactionListRow, currency: Currency): Tran
     amountMinor: row.amountMinor,
     tipsMinor: row.tipsMinor,
     orderIds: row.orderIds,
+    allocations: allocations
+      .filter(
+        (allocation) =>
+          allocation.pendingPaymentId === row.pendingPaymentId && shown.includes(allocation.status),
+      )
+      .map((allocation) => ({ orderId: allocation.orderId, amountMinor: allocation.amountMinor })),
     report:
       row.paymentType === 'webpay'
         ? null

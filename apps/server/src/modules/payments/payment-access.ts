@@ -12,6 +12,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertMember, findReservationOrThrow, type ReservationRow } from '../reservations/index.ts';
+
+export { readableReservation } from '../reservations/index.ts';
 import {
   paymentRepository,
   type PaymentRestaurantRow,
@@ -23,18 +25,6 @@ export const notYourPayment = () =>
   new AppError('FORBIDDEN', 'Only who prepared this payment may use it or cancel it');
 export const paymentClosed = (status: string) =>
   new AppError('PENDING_PAYMENT_CLOSED', `This payment is ${status}: prepare a new one`, { status });
-
-/** The reservation, to a member. */
-export async function readableReservation(
-  ctx: Pick<RequestContext, 'db'>,
-  diner: Diner,
-  reservationId: string,
-  tx: DbExecutor = ctx.db,
-): Promise<ReservationRow> {
-  const reservation = await findReservationOrThrow(ctx, reservationId, { tx });
-  await assertMember(ctx, reservation, diner, tx);
-  return reservation;
-}
 
 /**
  * The reservation, to a member, locked until `tx` ends (payment writes of one table run one after

@@ -1,5 +1,5 @@
 /**
- * The SQL of paying a table's bill (docs/decisions/0017-payment-allocations.md): pending payments,
+ * The SQL of paying a table's bill (docs/decisions/0017-payments.md): pending payments,
  * their allocations against the bill lines, the lines' payment counters, the restaurant's payment
  * settings and the payer's points. Counters move by guarded UPDATEs under the line's row lock, and
  * the orders' CHECK (`paid + pending ≤ allocated ≤ price`) refuses anything else, so no race can
@@ -86,13 +86,46 @@ export interface LinePayer {
   at: Date;
 }
 
-export function paymentRepository(db: Db) {
-  /** The latest transaction of each pending payment, as a lateral subquery column pair. */
-  const latestTransaction = (column: 'id' | 'status') =>
-    sql`(SELECT ${sql.identifier(column)} FROM ${transactions}
-         WHERE ${transactions.pendingPaymentId} = ${pendingPayments.id}
-         ORDER BY ${transactions.createdAt} DESC, ${transactions.id} DESC LIMIT 1)`;
+/** A column of the latest transaction of each pending payment (a correlated subquery). */
+const latestTransaction = (column: 'id' | 'status') =>
+  sql`(SELECT ${sql.identifier(column)} FROM ${transactions}
+       WHERE ${transactions.pendingPaymentId} = ${pendingPayments.id}
+       ORDER BY ${transactions.createdAt} DESC, ${transactions.id} DESC LIMIT 1)`;
 
+/** Pending payments with their payer's name and latest transaction (filter with `.where`). */
+const selectListRows = (tx: DbExecutor) =>
+  tx
+    .select({
+      entry: pendingPayments,
+      payerName: users.name,
+      transactionId: latestTransaction('id'),
+      transactionStatus: latestTransaction('status'),
+    })
+    .from(pendingPayments)
+    .innerJoin(users, eq(users.id, pendingPayments.payerUserId));
+
+const toListRow = ({
+  entry,
+  payerName,
+  transactionId,
+  transactionStatus,
+}: Awaited<ReturnType<typeof selectListRows>>[number]): PendingPaymentListRow => ({
+  ...entry,
+  payerName,
+  transactionId: (transactionId as string | null) ?? null,
+  transactionStatus: (transactionStatus as PendingPaymentListRow['transactionStatus']) ?? null,
+});
+
+/** What a payment reads of a bill line: its price and payment counters. */
+const PAY_LINE_COLUMNS = {
+  id: orders.id,
+  totalPriceMinor: orders.totalPriceMinor,
+  allocatedMinor: orders.allocatedMinor,
+  pendingMinor: orders.pendingMinor,
+  paidMinor: orders.paidMinor,
+};
+
+export function paymentRepository(db: Db) {
   return {
     async findRestaurant(id: string, tx: DbExecutor = db): Promise<PaymentRestaurantRow | null> {
       const [row] = await tx
@@ -119,14 +152,7 @@ export function paymentRepository(db: Db) {
      */
     async lockLines(reservationId: string, tx: DbExecutor): Promise<PayLineRow[]> {
       const locked = await tx
-        .select({
-          id: orders.id,
-          totalPriceMinor: orders.totalPriceMinor,
-          allocatedMinor: orders.allocatedMinor,
-          pendingMinor: orders.pendingMinor,
-          paidMinor: orders.paidMinor,
-          createdAt: orders.createdAt,
-        })
+        .select({ ...PAY_LINE_COLUMNS, createdAt: orders.createdAt })
         .from(orders)
         .where(eq(orders.reservationId, reservationId))
         .orderBy(asc(orders.id))
@@ -140,13 +166,7 @@ export function paymentRepository(db: Db) {
     async lockLinesById(ids: string[], tx: DbExecutor): Promise<PayLineRow[]> {
       if (ids.length === 0) return [];
       return tx
-        .select({
-          id: orders.id,
-          totalPriceMinor: orders.totalPriceMinor,
-          allocatedMinor: orders.allocatedMinor,
-          pendingMinor: orders.pendingMinor,
-          paidMinor: orders.paidMinor,
-        })
+        .select(PAY_LINE_COLUMNS)
         .from(orders)
         .where(inArray(orders.id, ids))
         .orderBy(asc(orders.id))
@@ -300,46 +320,18 @@ export function paymentRepository(db: Db) {
       statuses: PendingPaymentStatus[],
       tx: DbExecutor = db,
     ): Promise<PendingPaymentListRow[]> {
-      const rows = await tx
-        .select({
-          entry: pendingPayments,
-          payerName: users.name,
-          transactionId: latestTransaction('id'),
-          transactionStatus: latestTransaction('status'),
-        })
-        .from(pendingPayments)
-        .innerJoin(users, eq(users.id, pendingPayments.payerUserId))
+      const rows = await selectListRows(tx)
         .where(
           and(eq(pendingPayments.reservationId, reservationId), inArray(pendingPayments.status, statuses)),
         )
         .orderBy(asc(pendingPayments.createdAt), asc(pendingPayments.id));
-      return rows.map(({ entry, payerName, transactionId, transactionStatus }) => ({
-        ...entry,
-        payerName,
-        transactionId: (transactionId as string | null) ?? null,
-        transactionStatus: (transactionStatus as PendingPaymentListRow['transactionStatus']) ?? null,
-      }));
+      return rows.map(toListRow);
     },
 
     /** One pending payment as {@link listPendingPayments} answers it. */
     async findPendingPaymentListRow(id: string, tx: DbExecutor = db): Promise<PendingPaymentListRow | null> {
-      const [row] = await tx
-        .select({
-          entry: pendingPayments,
-          payerName: users.name,
-          transactionId: latestTransaction('id'),
-          transactionStatus: latestTransaction('status'),
-        })
-        .from(pendingPayments)
-        .innerJoin(users, eq(users.id, pendingPayments.payerUserId))
-        .where(eq(pendingPayments.id, id));
-      if (!row) return null;
-      return {
-        ...row.entry,
-        payerName: row.payerName,
-        transactionId: (row.transactionId as string | null) ?? null,
-        transactionStatus: (row.transactionStatus as PendingPaymentListRow['transactionStatus']) ?? null,
-      };
+      const [row] = await selectListRows(tx).where(eq(pendingPayments.id, id));
+      return row ? toListRow(row) : null;
     },
 
     /** Open entries of the reservation whose hold ended at `now`, locked, oldest first. */

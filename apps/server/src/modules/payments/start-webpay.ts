@@ -21,7 +21,7 @@ import {
 import type { PaymentContext } from './payment-context.ts';
 import { publishPendingChanged, publishTransactionChanged } from './payment-events.ts';
 import { paymentRepository } from './payments-repository.ts';
-import { transactionRepository, type TransactionRow } from './transactions-repository.ts';
+import { transactionFor, transactionRepository, type TransactionRow } from './transactions-repository.ts';
 
 /** Where Webpay sends the browser back (GET or POST). */
 export const WEBPAY_RETURN_PATH = '/api/payments/webpay/return';
@@ -87,19 +87,7 @@ export async function startWebpay(
 
     const id = randomUUID();
     const transaction = await transactions.insert(
-      {
-        id,
-        restaurantId: reservation.restaurantId,
-        reservationId: reservation.id,
-        payerUserId: diner.userId,
-        pendingPaymentId: entry.id,
-        amountMinor: entry.amountMinor,
-        tipsMinor: entry.tipsMinor,
-        orderIds: entry.orderIds,
-        paymentType: 'webpay',
-        buyOrder: webpayBuyOrder(id),
-        createdAt: ctx.now(),
-      },
+      { ...transactionFor(entry, reservation.restaurantId, ctx.now()), id, buyOrder: webpayBuyOrder(id) },
       tx,
     );
     await repository.updatePendingPayment(entry.id, { status: 'processing', expiresAt: null }, tx);

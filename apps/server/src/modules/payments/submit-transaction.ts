@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { checkReceipt } from '../../payments/receipts/receipt-file.ts';
 import type { Diner } from '../../lib/context.ts';
 import { submitEntry } from './ledger.ts';
-import { toTransaction } from './mappers.ts';
+import { answerTransactions } from './list-transactions.ts';
 import {
   assertOffered,
   assertPaidBy,
@@ -22,6 +22,7 @@ import { publishPendingChanged, publishTransactionChanged } from './payment-even
 import { paymentRepository, type PaymentRestaurantRow } from './payments-repository.ts';
 import {
   TRANSFER_UNIQUE_CONSTRAINT,
+  transactionFor,
   transactionRepository,
   type NewTransaction,
   type TransactionRow,
@@ -81,16 +82,8 @@ async function submit(ctx: PaymentContext, diner: Diner, reservationId: string, 
     if (submission.transfer) assertTransferDate(submission.transfer.transferDate, restaurant, ctx.now());
 
     const row: NewTransaction = {
+      ...transactionFor(entry, reservation.restaurantId, ctx.now()),
       id: randomUUID(),
-      restaurantId: reservation.restaurantId,
-      reservationId: reservation.id,
-      payerUserId: diner.userId,
-      pendingPaymentId: entry.id,
-      amountMinor: entry.amountMinor,
-      tipsMinor: entry.tipsMinor,
-      orderIds: entry.orderIds,
-      paymentType: submission.paymentType,
-      createdAt: ctx.now(),
       ...(submission.transfer
         ? {
             bankCode: submission.transfer.bankCode,
@@ -118,7 +111,8 @@ async function answer(
 ): Promise<Transaction> {
   const row = await transactionRepository(ctx.db).findListRow(id);
   if (!row) throw AppError.notFound('Transaction');
-  return toTransaction(row, currency);
+  const [transaction] = await answerTransactions(ctx, [row], currency);
+  return transaction!;
 }
 
 /**

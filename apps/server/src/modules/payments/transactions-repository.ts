@@ -36,6 +36,36 @@ export type TransactionChanges = Partial<
 /** The Pago Móvil triple's unique constraint (schema.ts). */
 export const TRANSFER_UNIQUE_CONSTRAINT = 'transactions_transfer_unique';
 
+/** The reservation's card payments still pending that started at or before `createdBefore`. */
+const staleWebpay = (reservationId: string, createdBefore: Date) =>
+  and(
+    eq(transactions.reservationId, reservationId),
+    eq(transactions.paymentType, 'webpay'),
+    eq(transactions.status, 'pending'),
+    lte(transactions.createdAt, createdBefore),
+  );
+
+/** A new transaction paying `entry` (its payer, amount, tip and orders), started at `createdAt`. */
+export const transactionFor = (
+  entry: Pick<TransactionRow, 'amountMinor' | 'tipsMinor' | 'orderIds' | 'paymentType'> & {
+    id: string;
+    reservationId: string;
+    payerUserId: string;
+  },
+  restaurantId: string,
+  createdAt: Date,
+): NewTransaction => ({
+  restaurantId,
+  reservationId: entry.reservationId,
+  payerUserId: entry.payerUserId,
+  pendingPaymentId: entry.id,
+  amountMinor: entry.amountMinor,
+  tipsMinor: entry.tipsMinor,
+  orderIds: entry.orderIds,
+  paymentType: entry.paymentType,
+  createdAt,
+});
+
 export function transactionRepository(db: Db) {
   return {
     async insert(row: NewTransaction, tx: DbExecutor): Promise<TransactionRow> {
@@ -121,14 +151,7 @@ export function transactionRepository(db: Db) {
       return tx
         .select()
         .from(transactions)
-        .where(
-          and(
-            eq(transactions.reservationId, reservationId),
-            eq(transactions.paymentType, 'webpay'),
-            eq(transactions.status, 'pending'),
-            lte(transactions.createdAt, createdBefore),
-          ),
-        )
+        .where(staleWebpay(reservationId, createdBefore))
         .orderBy(transactions.id)
         .for('update');
     },
@@ -137,14 +160,7 @@ export function transactionRepository(db: Db) {
       const [row] = await tx
         .select({ id: transactions.id })
         .from(transactions)
-        .where(
-          and(
-            eq(transactions.reservationId, reservationId),
-            eq(transactions.paymentType, 'webpay'),
-            eq(transactions.status, 'pending'),
-            lte(transactions.createdAt, createdBefore),
-          ),
-        )
+        .where(staleWebpay(reservationId, createdBefore))
         .limit(1);
       return row !== undefined;
     },

@@ -530,3 +530,31 @@ describe('cash: "I’ll pay the waiter"', () => {
     expect(await transactionsOf(t.db.db, reservationId)).toEqual([]);
   });
 });
+
+describe('what each transaction covered (the receipt page reads it)', () => {
+  it('a share of a dish shows as that part of the order: while pending, once paid, none once rejected', async () => {
+    const reservationId = await openTable(t.app, t.db.db, restaurant, ana, [tom, guest]);
+    const order = await orderPlain(t.app, restaurant, ana, reservationId, 2); // 10,000
+    const third = (as: TestSession) =>
+      prepare(t.app, as, reservationId, {
+        paymentType: 'cash',
+        chosenTips: '0',
+        split: { mode: 'dish', orderId: order.id, parts: 3 },
+      });
+    const tomsThird = await payCashCall(t.app, tom, reservationId, (await third(tom)).id);
+    expect(tomsThird.allocations).toEqual([{ orderId: order.id, amountMinor: 3_333 }]);
+    const anasThird = await payCashCall(t.app, ana, reservationId, (await third(ana)).id);
+
+    const confirmed = await confirmTransaction(ctx(), tomsThird.id, staff.userId);
+    expect(confirmed.transaction).toMatchObject({
+      status: 'approved',
+      allocations: [{ orderId: order.id, amountMinor: 3_333 }],
+    });
+    const rejected = await rejectTransaction(ctx(), anasThird.id, staff.userId, 'Not received');
+    expect(rejected.transaction).toMatchObject({ status: 'rejected', allocations: [] });
+
+    const listed = new Map((await readTransactions(t.app, guest, reservationId)).map((x) => [x.id, x]));
+    expect(listed.get(tomsThird.id)?.allocations).toEqual([{ orderId: order.id, amountMinor: 3_333 }]);
+    expect(listed.get(anasThird.id)?.allocations).toEqual([]);
+  });
+});

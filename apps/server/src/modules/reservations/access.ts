@@ -55,6 +55,18 @@ export async function assertMember(
   if (!(await reservationRepository(ctx.db).isMember(row.id, diner.userId, tx))) throw notMember();
 }
 
+/** The reservation, to a member: 404 unknown or malformed, 403 not a member. */
+export async function readableReservation(
+  ctx: Pick<RequestContext, 'db'>,
+  diner: Diner,
+  reservationId: string,
+  tx: DbExecutor = ctx.db,
+): Promise<ReservationRow> {
+  const reservation = await findReservationOrThrow(ctx, reservationId, { tx });
+  await assertMember(ctx, reservation, diner, tx);
+  return reservation;
+}
+
 export function assertCreator(row: ReservationRow, diner: Diner): void {
   if (row.createdBy !== diner.userId) throw notCreator();
 }

@@ -14,6 +14,6 @@
  * Shared pieces come from src/lib (RequestContext, Diner, AppError, cursors), src/db/transaction.ts
  * (inTransaction, SQLSTATE), src/live (topics) and src/http (request context, diner, cached answers).
  */
-export { assertCurrent, assertMember, findReservationOrThrow } from './access.ts';
+export { assertCurrent, assertMember, findReservationOrThrow, readableReservation } from './access.ts';
 export type { ReservationRow } from './reservation-repository.ts';
 export { reservationRoutes } from './routes.ts';
