@@ -184,6 +184,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     amountMinor: 9900,
     tipsMinor: 990,
     orderIds: [PAY.anaOrder],
+    allocations: [{ orderId: PAY.anaOrder, amountMinor: 9900 }],
     report: null,
     card: { last4: '6623', authorizationCode: '1213' },
     pointsEarned: 99,

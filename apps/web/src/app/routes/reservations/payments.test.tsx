@@ -453,14 +453,27 @@ describe('the Webpay result page', () => {
 
 describe('the receipt page', () => {
   it('shows one payment and prints it', async () => {
-    mockTable({ transactions: [transaction()] });
+    // a third of the pizza, in cash, confirmed
+    mockTable({
+      transactions: [
+        transaction({
+          paymentType: 'cash',
+          card: null,
+          amountMinor: 5000,
+          tipsMinor: 500,
+          orderIds: [PAY.sharedOrder],
+          allocations: [{ orderId: PAY.sharedOrder, amountMinor: 5000 }],
+        }),
+      ],
+    });
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderApp(`${BASE}/receipts/${PAY.transaction}`);
     const receipt = await screen.findByTestId('receipt');
     expect(within(receipt).getByText('La Picada')).toBeTruthy();
-    expect(within(receipt).getByText(clp(9900))).toBeTruthy();
-    expect(within(receipt).getByText('1213')).toBeTruthy();
+    expect(within(receipt).getByText(clp(5000))).toBeTruthy();
+    expect(within(receipt).getByText("Cash: I'll pay the waiter")).toBeTruthy();
+    expect(within(receipt).getByTestId('paid-lines').textContent).toBe(`1 × Pizza: ${clp(5000)}`);
     fireEvent.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
   });

@@ -72,7 +72,12 @@ export function ReceiptPage({
         ]}
       />
       <h3 className="text-lg font-bold">{t('receipt.paidLines')}</h3>
-      <PaidLines orderIds={item.orderIds} orders={orders.data.items} />
+      <PaidLines
+        orderIds={item.orderIds}
+        allocations={item.allocations}
+        orders={orders.data.items}
+        country={country}
+      />
       <div className="flex flex-col gap-2 sm:flex-row print:hidden">
         <Button size="lg" onClick={() => window.print()}>
           {t('receipt.print')}

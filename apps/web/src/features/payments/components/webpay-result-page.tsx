@@ -88,7 +88,7 @@ export function WebpayResultPage({ reservation, token }: { reservation: Reservat
             ]}
           />
           <h3 className="text-lg font-bold">{t('receipt.paidLines')}</h3>
-          <PaidLines orderIds={result.data.orderIds} orders={orders.data?.items ?? []} />
+          <PaidLines orderIds={result.data.orderIds} orders={orders.data?.items ?? []} country={country} />
           <Link
             to={href('restaurant.reservation.receipt', { ...ids, transactionId: result.data.transactionId })}
             className={buttonClasses({ variant: 'secondary', size: 'lg' })}
