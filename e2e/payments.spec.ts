@@ -136,6 +136,32 @@ async function orderOne(diner: Diner, reservationId: string, candidates: Product
   throw new Error('no orderable dish');
 }
 
+/** The demo restaurant in Santiago that takes Webpay, cash and Pago Móvil. */
+async function payingRestaurant(request: APIRequestContext): Promise<Restaurant> {
+  const list = await json<{ items: Array<{ id: string; slug: string }> }>(
+    await request.get('/api/restaurants?limit=100'),
+  );
+  const summary = list.items.find((item) => item.slug === RESTAURANT_SLUG);
+  expect(summary, `the demo restaurant ${RESTAURANT_SLUG}`).toBeDefined();
+  const restaurant = await json<Restaurant & { paymentMethods: string[] }>(
+    await request.get(`/api/restaurants/${summary!.id}`),
+  );
+  expect([...restaurant.paymentMethods].sort()).toEqual(['cash', 'mobile_transfer', 'webpay']);
+  return restaurant;
+}
+
+/** Its dishes without choices, stock or discount (any of them can be ordered as it is). */
+async function plainDishes(request: APIRequestContext, restaurantId: string): Promise<Product[]> {
+  const menu = await json<{ items: Product[] }>(await request.get(`/api/restaurants/${restaurantId}/menu`));
+  return menu.items.filter(
+    (product) =>
+      product.preferences.length === 0 &&
+      product.stock === null &&
+      product.price >= 3000 &&
+      product.discount === null,
+  );
+}
+
 async function openBill(diner: Diner, restaurantId: string, reservationId: string): Promise<void> {
   await diner.page.goto(`/restaurants/${restaurantId}/reservations/${reservationId}/confirmation`);
   await expect(
@@ -169,30 +195,13 @@ test('a table of three splits the bill three ways, on card, cash and Pago Móvil
   const carla = await newDiner(browser, 'es-ES', 'Carla');
   const diners = [ana, beto, carla];
 
-  const list = await json<{ items: Array<{ id: string; slug: string }> }>(
-    await ana.page.request.get('/api/restaurants?limit=100'),
-  );
-  const summary = list.items.find((item) => item.slug === RESTAURANT_SLUG);
-  expect(summary, `the demo restaurant ${RESTAURANT_SLUG}`).toBeDefined();
-  const restaurant = await json<Restaurant & { paymentMethods: string[] }>(
-    await ana.page.request.get(`/api/restaurants/${summary!.id}`),
-  );
-  expect([...restaurant.paymentMethods].sort()).toEqual(['cash', 'mobile_transfer', 'webpay']);
+  const restaurant = await payingRestaurant(ana.page.request);
   const reservationId = await bookTable(ana.page.request, restaurant);
   await join(ana, beto, reservationId);
   await join(ana, carla, reservationId);
 
   // Three dishes: Ana's, Beto's, and one Carla ordered for the three to share.
-  const menu = await json<{ items: Product[] }>(
-    await ana.page.request.get(`/api/restaurants/${restaurant.id}/menu`),
-  );
-  const simple = menu.items.filter(
-    (product) =>
-      product.preferences.length === 0 &&
-      product.stock === null &&
-      product.price >= 3000 &&
-      product.discount === null,
-  );
+  const simple = await plainDishes(ana.page.request, restaurant.id);
   const anaDish = await orderOne(ana, reservationId, simple);
   const betoDish = await orderOne(beto, reservationId, simple);
   const shared = await orderOne(carla, reservationId, simple);
@@ -303,4 +312,69 @@ test('a table of three splits the bill three ways, on card, cash and Pago Móvil
   await expect(c.getByRole('button', { name: carla.t('receipt.print') })).toBeVisible();
 
   for (const diner of diners) await diner.context.close();
+});
+
+test('a card payment declined, cancelled and timed out in the sandbox charges nothing and can be tried again', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dana = await newDiner(browser, 'en-US', 'Dana');
+  const page = dana.page;
+  const restaurant = await payingRestaurant(page.request);
+  const reservationId = await bookTable(page.request, restaurant);
+  const dish = await orderOne(dana, reservationId, await plainDishes(page.request, restaurant.id));
+  await openBill(dana, restaurant.id, reservationId);
+
+  await page.getByRole('radio', { name: dana.t('bill.form.tip.percent', { percent: '15' }) }).check();
+  await page.getByRole('radio', { name: dana.t('bill.method.webpay') }).check();
+  await page.getByRole('button', { name: dana.t('bill.form.submit') }).click();
+  await expect(page.getByTestId('pending-total')).toBeVisible();
+  const plan = await json<{ items: Array<{ amountMinor: number; tipsMinor: number; totalMinor: number }> }>(
+    await page.request.get(`/api/reservations/${reservationId}/pending-payments`),
+  );
+  // the server's plan: the dish and its 15 % tip (rounded half up), shown as it is
+  expect(plan.items[0]).toMatchObject({
+    amountMinor: dish.priceMinor,
+    tipsMinor: Math.round(dish.priceMinor * 0.15),
+  });
+  const pay = page.getByRole('button', {
+    name: dana.t('bill.pending.webpay', { total: clp(plan.items[0]!.totalMinor) }),
+  });
+
+  for (const [button, outcome] of [
+    ['Reject the payment', 'rejected'],
+    ['Cancel and return to the shop', 'aborted'],
+    ['Simulate a time-out', 'timed_out'],
+  ] as const) {
+    await pay.click();
+    await page.getByRole('button', { name: new RegExp(button) }).click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: dana.t(`webpay.result.${outcome}.title`) }),
+    ).toBeVisible();
+    await expect(page.getByTestId('webpay-result')).toHaveAttribute('data-status', outcome);
+    await expect(page.getByTestId('authorization-code')).toHaveCount(0);
+    await page.getByRole('link', { name: dana.t('webpay.result.tryAgain') }).click();
+    // nothing was charged: the same plan waits for another try
+    await expect(page.getByTestId('bill-due')).toHaveText(clp(dish.priceMinor));
+    await expect(page.getByTestId('pending-total')).toHaveText(clp(plan.items[0]!.totalMinor));
+  }
+
+  await pay.click();
+  await page.getByRole('button', { name: /Approve the payment/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: dana.t('webpay.result.approved.title') }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: dana.t('webpay.result.backToBill') }).click();
+  await expect(page.getByTestId('bill-due')).toHaveText(clp(0));
+  await expect(page.getByText(dana.t('bill.settled'))).toBeVisible();
+  const mine = await json<{ items: Array<{ status: string }> }>(
+    await page.request.get(`/api/reservations/${reservationId}/transactions`),
+  );
+  expect(mine.items.map((item) => item.status).sort()).toEqual([
+    'aborted',
+    'approved',
+    'rejected',
+    'timed_out',
+  ]);
+  await dana.context.close();
 });
