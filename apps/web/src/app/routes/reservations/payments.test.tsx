@@ -293,6 +293,8 @@ describe('the bill', () => {
       'Pay the waiter: the restaurant will confirm your payment.',
     );
     expect(table.posted[0]?.body).toEqual({ pendingPaymentId: PAY.pending });
+    // while the restaurant confirms it, the diner may still pay something else
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay' })).toBeTruthy();
   });
 
   it('gives the open payment up on request', async () => {

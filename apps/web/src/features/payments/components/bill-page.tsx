@@ -11,12 +11,17 @@ import { money } from './money';
 import { PayForm } from './pay-form';
 import { PendingPaymentPanel } from './pending-payment-panel';
 
-/** The payment of the diner's that is being prepared or under way, if any (one at a time on screen). */
-function ownPayment(items: readonly PendingPayment[], userId: string): PendingPayment | null {
+/**
+ * The diner's own payments on the table: the one being prepared (at most one is on screen: it is
+ * paid or given up before choosing again) and those under way (a card payment, or a transfer or
+ * cash awaiting the restaurant, while the diner may pay something else).
+ */
+function ownPayments(items: readonly PendingPayment[], userId: string) {
   const own = items.filter((item) => item.payer.id === userId);
-  return (
-    own.find((item) => item.status === 'open') ?? own.find((item) => item.status === 'processing') ?? null
-  );
+  return {
+    open: own.find((item) => item.status === 'open') ?? null,
+    underWay: own.filter((item) => item.status === 'processing'),
+  };
 }
 
 /**
@@ -45,7 +50,7 @@ export function BillPage({ reservation, userId }: { reservation: Reservation; us
   }
   if (!bill.data || !orders.data || !pending.data || !transactions.data) return <LoadingBlock />;
   const country = reservation.restaurant.country;
-  const mine = ownPayment(pending.data.items, userId);
+  const mine = ownPayments(pending.data.items, userId);
   const myTransactions = transactions.data.items.filter((item) => item.payer.id === userId);
   const methods = bill.data.paymentOptions.methods;
   return (
@@ -53,9 +58,18 @@ export function BillPage({ reservation, userId }: { reservation: Reservation; us
       <p className="text-lg font-semibold">{reservation.restaurant.name}</p>
       <BillSummary bill={bill.data} country={country} />
       <BillLines orders={orders.data.items} country={country} />
-      {mine ? (
+      {mine.underWay.map((payment) => (
         <PendingPaymentPanel
-          payment={mine}
+          key={payment.id}
+          payment={payment}
+          orders={orders.data.items}
+          options={bill.data.paymentOptions}
+          country={country}
+        />
+      ))}
+      {mine.open ? (
+        <PendingPaymentPanel
+          payment={mine.open}
           orders={orders.data.items}
           options={bill.data.paymentOptions}
           country={country}

@@ -1,5 +1,6 @@
 import type { Order, PaymentOptions, PendingPayment } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLocalized, useT } from '@/lib/i18n';
 import { billRootKey, cancelPendingPayment, payCash, startWebpay } from '../api';
@@ -28,6 +29,7 @@ export function PendingPaymentPanel({
   const t = useT();
   const localized = useLocalized();
   const queryClient = useQueryClient();
+  const headingId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: billRootKey(payment.reservationId) });
   const byId = new Map(orders.map((order) => [order.id, order]));
 
@@ -49,11 +51,11 @@ export function PendingPaymentPanel({
 
   return (
     <section
-      aria-labelledby="pending-payment-heading"
+      aria-labelledby={headingId}
       data-testid="pending-payment"
       className="flex flex-col gap-4 rounded-2xl border-2 border-brand-700 bg-white p-4"
     >
-      <h2 id="pending-payment-heading" className="text-xl font-bold">
+      <h2 id={headingId} className="text-xl font-bold">
         {t('bill.pending.title')}
       </h2>
       <Facts
