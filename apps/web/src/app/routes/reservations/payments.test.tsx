@@ -6,6 +6,7 @@ import { FakeXhr } from '@/testing/fake-xhr';
 import { apiError, json, mockApi } from '@/testing/fetch-mock';
 import { sessionAnswer } from '@/testing/fixtures';
 import {
+  billOrder,
   billOrders,
   billReservation,
   billTotal,
@@ -71,6 +72,25 @@ describe('the bill', () => {
     mockTable({
       total: billTotal({ paidMinor: 9900, pendingMinor: 8500, dueMinor: 15000 }),
     });
+    mockApi({
+      'GET /api/reservations/:id/orders': () =>
+        json({
+          items: [
+            billOrder(PAY.anaOrder, 'user-1', 'Pastel de choclo', 9900, {
+              status: 'paid',
+              paidMinor: 9900,
+              dueMinor: 0,
+            }),
+            billOrder(PAY.betoOrder, 'user-2', 'Cazuela', 8500, {
+              status: 'pending',
+              pendingMinor: 8500,
+              dueMinor: 0,
+            }),
+            billOrder(PAY.sharedOrder, 'user-2', 'Pizza', 15000, { heldMinor: 15000 }),
+          ],
+          nextCursor: null,
+        }),
+    });
     renderApp(BILL);
     expect(await screen.findByRole('heading', { level: 1, name: 'The bill' })).toBeTruthy();
     const total = await screen.findByTestId('bill-total');
@@ -81,9 +101,10 @@ describe('the bill', () => {
     const diners = screen.getByTestId('bill-by-diner');
     expect(within(diners).getByText('Ana Pérez')).toBeTruthy();
     expect(diners.textContent).toContain(`Total ${clp(23500)}`);
-    expect(screen.getByRole('region', { name: 'What was ordered' }).textContent).toContain(
-      `1 × Pizza · Beto Ruiz${clp(15000)}`,
-    );
+    const lines = screen.getByRole('region', { name: 'What was ordered' });
+    expect(lines.textContent).toContain(`1 × Pastel de choclo · Ana Pérez${clp(9900)} paid`);
+    expect(lines.textContent).toContain(`1 × Cazuela · Beto Ruiz${clp(8500)} awaiting confirmation`);
+    expect(lines.textContent).toContain(`1 × Pizza · Beto Ruiz${clp(15000)} being paid`);
   });
 
   it('pays the diner’s own orders by default, requires a tip (none pre-selected) and shows the server’s amounts', async () => {

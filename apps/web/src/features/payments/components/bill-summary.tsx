@@ -1,5 +1,5 @@
 import type { Order, OrderTotal } from '@comensal/contracts';
-import { useLocalized, useT } from '@/lib/i18n';
+import { type MessageId, useLocalized, useT } from '@/lib/i18n';
 import { money } from './money';
 import { Facts } from './facts';
 
@@ -72,9 +72,7 @@ export function BillLines({ orders, country }: { orders: Order[]; country: strin
               </span>
               <span className="text-right">
                 {money(order.priceMinor, country)}{' '}
-                <span className="text-sm text-ink-muted">
-                  {t(`bill.line.status.${order.payment.status}`)}
-                </span>
+                <span className="text-sm text-ink-muted">{t(lineStatus(order))}</span>
               </span>
             </li>
           ))}
@@ -82,6 +80,14 @@ export function BillLines({ orders, country }: { orders: Order[]; country: strin
       )}
     </section>
   );
+}
+
+/** A line's state; what is still due but all held by someone's payment in progress reads "being paid". */
+function lineStatus(order: Order): MessageId {
+  const { status, dueMinor, heldMinor } = order.payment;
+  if (status !== 'paid' && status !== 'pending' && dueMinor > 0 && heldMinor >= dueMinor)
+    return 'bill.line.status.held';
+  return `bill.line.status.${status}`;
 }
 
 /** "2 × Pizza" or "Delivery". */
