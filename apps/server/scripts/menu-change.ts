@@ -14,11 +14,10 @@
  * `{ id, openingHours }` (index 0 = Sunday; PostgreSQL itself announces the change to the
  * servers' list caches) — and exits 1 with a message otherwise.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openingHoursSchema } from '@comensal/contracts';
 import { eq } from 'drizzle-orm';
+import { devDatabaseUrl, failWith } from './dev-database.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { restaurants } from '../src/db/schema.ts';
 import { createContext } from '../src/lib/context.ts';
@@ -31,20 +30,7 @@ import {
 } from '../src/modules/restaurants/index.ts';
 
 function fail(message: string): never {
-  console.error(`menu-change: ${message}`);
-  process.exit(1);
-}
-
-/** The embedded PostgreSQL of a DATA_DIR: port from postmaster.pid (4th line), password file. */
-function embeddedUrl(dataDir: string): string {
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  const passwordFile = path.join(dataDir, 'pg-password');
-  if (!existsSync(pidFile))
-    fail(`no running embedded PostgreSQL in ${dataDir} (start the server, or set DATABASE_URL)`);
-  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
-  if (!Number.isInteger(port) || port <= 0) fail(`cannot read the port from ${pidFile}`);
-  const password = readFileSync(passwordFile, 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/comensal`;
+  return failWith('menu-change', message);
 }
 
 function parseJson(flag: string, text: string): Record<string, unknown> {
@@ -91,7 +77,7 @@ async function main(): Promise<void> {
   if (modes > 1) fail('use one of --product, --create or --opening-hours');
   if (modes === 0) fail('--product <key|id>, --create <json> or --opening-hours <json> is required');
 
-  const databaseUrl = process.env.DATABASE_URL || embeddedUrl(path.resolve(process.env.DATA_DIR || './data'));
+  const databaseUrl = devDatabaseUrl('menu-change');
   const database = createDatabase(databaseUrl, { max: 2 });
   const ctx = createContext({ db: database.db });
   try {

@@ -13,7 +13,13 @@ const guest: AuthState = {
   guest: makeGuestProfile(() => 0.5),
 };
 
-const params = { restaurantId: 'r1', reservationId: 'res9', productId: 'p2', token_ws: 'tok' };
+const params = {
+  restaurantId: 'r1',
+  reservationId: 'res9',
+  productId: 'p2',
+  token_ws: 'tok',
+  transactionId: 't3',
+};
 const pathOf = (name: (typeof ROUTE_NAMES)[number]) =>
   href(name as 'restaurant.reservation.successful', params);
 const at = (pathname: string, search = '') => ({ pathname, search });

@@ -25,7 +25,13 @@ const pathOf = (router: ReturnType<typeof renderApp>['router']) =>
 
 describe('route tree', () => {
   it.each(ROUTE_NAMES)('serves %s at the path href() builds', (name) => {
-    const params = { restaurantId: 'r1', reservationId: 'res9', productId: 'p2', token_ws: 'tok' };
+    const params = {
+      restaurantId: 'r1',
+      reservationId: 'res9',
+      productId: 'p2',
+      token_ws: 'tok',
+      transactionId: 't3',
+    };
     const matches = matchRoutes(routes, href(name as 'restaurant.reservation.successful', params));
     expect((matches?.at(-1)?.route.handle as RouteHandle | undefined)?.name).toBe(name);
   });

@@ -69,7 +69,7 @@ function listSection(
 
 type ReservationRoute = Extract<RouteName, `restaurant.reservation${string}`>;
 
-/** Reservation screens (issues 5 and 11); the others are still to come. */
+/** Reservation screens (issues 5, 11 and 12); the others are still to come. */
 const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation': () => import('./routes/reservations/new'),
   'restaurant.reservation.summary': () => import('./routes/reservations/summary'),
@@ -78,6 +78,8 @@ const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation.invitation': () => import('./routes/reservations/invitation'),
   'restaurant.reservation.confirmation': () => import('./routes/reservations/confirmation'),
   'restaurant.reservation.order': () => import('./routes/reservations/order'),
+  'restaurant.reservation.successful': () => import('./routes/reservations/successful'),
+  'restaurant.reservation.receipt': () => import('./routes/reservations/receipt'),
 };
 
 const reservationPage = (name: ReservationRoute) =>
@@ -147,6 +149,7 @@ export const routes: RouteObject[] = [
                   reservationPage('restaurant.reservation.order'),
                   reservationPage('restaurant.reservation.confirmation'),
                   reservationPage('restaurant.reservation.successful'),
+                  reservationPage('restaurant.reservation.receipt'),
                 ],
               },
             ],

@@ -63,7 +63,7 @@ describe('href', () => {
   });
 
   it('covers every route name', () => {
-    expect(ROUTE_NAMES).toHaveLength(29);
+    expect(ROUTE_NAMES).toHaveLength(30);
   });
 
   it('adds query parameters, leaving out empty ones', () => {
@@ -96,7 +96,13 @@ describe('href', () => {
 
 describe('routeNameForPath', () => {
   it.each(ROUTE_NAMES)('finds %s from its own href', (name) => {
-    const params = { restaurantId: 'r1', reservationId: 'res9', productId: 'p2', token_ws: 'tok' };
+    const params = {
+      restaurantId: 'r1',
+      reservationId: 'res9',
+      productId: 'p2',
+      token_ws: 'tok',
+      transactionId: 't3',
+    };
     const path = href(name as 'restaurant.reservation.successful', params);
     expect(routeNameForPath(path)).toBe(name);
   });

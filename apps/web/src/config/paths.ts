@@ -37,6 +37,7 @@ export const paths = {
   'restaurant.reservation.order': route(`${RESERVATION}/order`),
   'restaurant.reservation.confirmation': route(`${RESERVATION}/confirmation`),
   'restaurant.reservation.successful': route(`${RESERVATION}/payment_successful/:token_ws`),
+  'restaurant.reservation.receipt': route(`${RESERVATION}/receipts/:transactionId`),
   invitations: route('/invitations'),
   'invitations.current': route('/invitations/current'),
   'invitations.historial': route('/invitations/historial'),

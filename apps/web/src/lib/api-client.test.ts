@@ -2,7 +2,8 @@ import { restaurantListSchema } from '@comensal/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '@/testing/fetch-mock';
 import { restaurantPage, restaurantSummary } from '@/testing/fixtures';
-import { ApiError, apiRequest, isClientError, isNotFound } from './api-client';
+import { FakeXhr } from '@/testing/fake-xhr';
+import { ApiError, apiRequest, apiUpload, isClientError, isNotFound } from './api-client';
 import { reasonOf } from './api-errors';
 
 describe('apiRequest: reading', () => {
@@ -108,5 +109,62 @@ describe('apiRequest: failures, writing and logging', () => {
     );
     expect(warn.mock.calls.map(([message]) => message)).toEqual(['Error al cargar restaurantes']);
     expect(warn.mock.calls[0]![1]).toBeInstanceOf(ApiError);
+  });
+});
+
+describe('apiUpload', () => {
+  const upload = (options: Parameters<typeof apiUpload>[2] = {}) => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.instances = [];
+    const form = new FormData();
+    form.append('field', 'value');
+    const promise = apiUpload<{ id: string }>('/api/things', form, options);
+    return { promise, xhr: FakeXhr.latest()!, form };
+  };
+
+  it('posts the form, reports progress and answers the JSON', async () => {
+    const seen: Array<[number, number]> = [];
+    const { promise, xhr, form } = upload({ onProgress: (sent, total) => seen.push([sent, total]) });
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/things');
+    expect(xhr.headers).toEqual({ Accept: 'application/json' });
+    expect(xhr.body).toBe(form);
+    xhr.progress(10, 40);
+    xhr.progress(40, 40);
+    xhr.respond(201, { id: 't1' });
+    await expect(promise).resolves.toEqual({ id: 't1' });
+    expect(seen).toEqual([
+      [10, 40],
+      [40, 40],
+    ]);
+  });
+
+  it('fails as apiRequest does: the server’s code and details, other answers, no answer', async () => {
+    const refused = upload();
+    refused.xhr.respond(415, {
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'no', details: { reason: 'PDF_ACTIVE_CONTENT' } },
+    });
+    const error = await refused.promise.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
+    expect(reasonOf(error)).toBe('PDF_ACTIVE_CONTENT');
+
+    const proxy = upload();
+    proxy.xhr.respond(502, '<html>');
+    await expect(proxy.promise).rejects.toMatchObject({ code: 'HTTP_ERROR', status: 502 });
+
+    const garbled = upload();
+    garbled.xhr.respond(200, '{not json');
+    await expect(garbled.promise).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+
+    const offline = upload();
+    offline.xhr.fail();
+    await expect(offline.promise).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+
+  it('stops the upload when its signal aborts', async () => {
+    const controller = new AbortController();
+    const { promise } = upload({ signal: controller.signal });
+    controller.abort();
+    await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

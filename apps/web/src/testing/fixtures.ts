@@ -223,7 +223,7 @@ export function orderAnswer(overrides: Partial<Order> = {}): Order {
     userId: user.id,
     user,
     payer: null,
-    payment: { status: 'due', paidMinor: 0, pendingMinor: 0, dueMinor: priceMinor },
+    payment: { status: 'due', paidMinor: 0, pendingMinor: 0, heldMinor: 0, dueMinor: priceMinor },
     isEditable: true,
     createdAt: '2030-01-07T18:05:00.000Z',
     updatedAt: '2030-01-07T18:05:00.000Z',
@@ -240,6 +240,7 @@ export function orderTotalAnswer(reservationId: string, orders: readonly Order[]
       paidMinor: sum((order) => order.payment.paidMinor),
       pendingMinor: sum((order) => order.payment.pendingMinor),
       dueMinor: sum((order) => order.payment.dueMinor),
+      heldMinor: sum((order) => order.payment.heldMinor),
     };
   };
   const diners = [...new Map(orders.map((order) => [order.userId, order.user])).values()];
@@ -251,6 +252,7 @@ export function orderTotalAnswer(reservationId: string, orders: readonly Order[]
     ...amounts(orders),
     ordersMinor: sumOf('item'),
     deliveryMinor: sumOf('delivery'),
+    paymentOptions: { methods: ['cash'], mobileTransfer: null, suggestedTipPercent: null },
     byDiner: diners.map((user) => {
       const lines = orders.filter((order) => order.userId === user.id);
       return {

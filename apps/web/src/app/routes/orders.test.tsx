@@ -547,7 +547,7 @@ describe('the table’s order', () => {
         productId: ceviche.id,
         priceMinor: 0,
         pointsSpent: 120,
-        payment: { status: 'paid', paidMinor: 0, pendingMinor: 0, dueMinor: 0 },
+        payment: { status: 'paid', paidMinor: 0, pendingMinor: 0, heldMinor: 0, dueMinor: 0 },
         isEditable: false,
       }),
     ];
@@ -626,7 +626,7 @@ describe('the table’s order', () => {
     const paidOne = orderAnswer({
       reservationId: reservation.id,
       productId: ceviche.id,
-      payment: { status: 'pending', paidMinor: 0, pendingMinor: 3500, dueMinor: 0 },
+      payment: { status: 'pending', paidMinor: 0, pendingMinor: 3500, heldMinor: 0, dueMinor: 0 },
       isEditable: false,
     });
     const his = orderAnswer({

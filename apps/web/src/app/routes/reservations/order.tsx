@@ -4,7 +4,7 @@ import { TableOrderPage } from '@/features/orders/components/table-order-page';
 import { OrderingProvider } from '@/features/orders/ordering';
 import { useReservation } from '@/features/reservations/api/get-reservation';
 import { LoadError } from '@/features/reservations/components/load-error';
-import { LoadingBlock } from '@/features/reservations/components/loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { MissingIds } from '@/features/reservations/components/missing-ids';
 import { ReservationFrame } from '@/features/reservations/components/reservation-frame';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';

@@ -153,7 +153,12 @@ describe('reservation form', () => {
     const table = await screen.findByRole('radio', { name: /^Table 4,/ });
     expect((table as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Book' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your table is booked!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your table is booked!' })).toBeTruthy();
+    // right after booking: the summary, with the way to the bill
+    expect(screen.getByRole('heading', { level: 1, name: 'Reservation summary' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the bill and pay' }).getAttribute('href')).toBe(
+      `/restaurants/${restaurant.id}/reservations/${RESERVATION}/confirmation`,
+    );
     expect(posted[0]).toMatchObject({
       restaurantId: restaurant.id,
       duration: 60,
@@ -209,7 +214,7 @@ describe('reservation form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     expect((await screen.findByText(/^Delivery price: /)).textContent).toMatch(/S\/\s5$/);
     fireEvent.click(screen.getByRole('button', { name: 'Book' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your order is booked!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your order is booked!' })).toBeTruthy();
     expect(posted[0]).toMatchObject({
       delivery: { address: { line: 'Av. Pardo 500', location: { lat: -12.1, lng: -77.02 } } },
     });

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { BOOKED_FLAG } from '@/features/reservations/components/booked-notice';
 import { MissingIds } from '@/features/reservations/components/missing-ids';
 import { ReservationSummaryPage } from '@/features/reservations/components/reservation-summary-page';
 import { useAuth } from '@/app/session';
@@ -7,6 +8,7 @@ import { JoinRequests } from '@/app/routes/table-link';
 /** `restaurant.reservation.summary`. The guard ensures a session. */
 export function Component() {
   const { restaurantId = '', reservationId = '' } = useParams();
+  const [search] = useSearchParams();
   const auth = useAuth();
   if (!auth) return null;
   if (!restaurantId || !reservationId) return <MissingIds />;
@@ -16,6 +18,7 @@ export function Component() {
       reservationId={reservationId}
       userId={auth.user.id}
       joinRequests={<JoinRequests reservationId={reservationId} />}
+      justBooked={search.has(BOOKED_FLAG)}
     />
   );
 }

@@ -10,7 +10,7 @@ import { useInvitationSummary } from '@/features/reservations/api/get-invitation
 import { reservationErrorMessage } from '@/features/reservations/reservation-errors';
 import { ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
-import { LoadingBlock } from './loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { ReservationFrame } from './reservation-frame';
 
 /**

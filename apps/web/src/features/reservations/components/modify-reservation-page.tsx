@@ -12,7 +12,7 @@ import { valuesOfReservation } from '@/features/reservations/form-model';
 import { useSubmitReservation } from '@/features/reservations/use-submit-reservation';
 import { ReservationForm } from './reservation-form';
 import { LoadError } from './load-error';
-import { LoadingBlock } from './loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { ReservationFrame } from './reservation-frame';
 
 /** `restaurant.reservation.modify` (creator only): the form, prefilled; saving PATCHes. */

@@ -7,9 +7,10 @@ import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { newReservationValues } from '@/features/reservations/form-model';
 import { useSubmitReservation } from '@/features/reservations/use-submit-reservation';
+import { BOOKED_FLAG } from './booked-notice';
 import { ReservationForm } from './reservation-form';
 import { LoadError } from './load-error';
-import { LoadingBlock } from './loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { ReservationFrame } from './reservation-frame';
 
 /**
@@ -33,7 +34,11 @@ export function NewReservationPage({
   const [now] = useState(() => new Date());
   const { submit, isPending, errorId } = useSubmitReservation(restaurantId, null, (reservation) => {
     void navigate(
-      href('restaurant.reservation.confirmation', { restaurantId, reservationId: reservation.id }),
+      href(
+        'restaurant.reservation.summary',
+        { restaurantId, reservationId: reservation.id },
+        { [BOOKED_FLAG]: '1' },
+      ),
     );
   });
 

@@ -7,8 +7,9 @@ import { useReservation } from '@/features/reservations/api/get-reservation';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
 import { detailsOf, ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
-import { LoadingBlock } from './loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { ReservationFrame } from './reservation-frame';
+import { BookedNotice } from './booked-notice';
 import { MemberList } from './member-list';
 import { OrdersReadyBanner } from './orders-ready-banner';
 import { ReservationActions } from './reservation-actions';
@@ -18,11 +19,14 @@ export function ReservationSummaryPage({
   reservationId,
   userId,
   joinRequests,
+  justBooked = false,
 }: {
   reservationId: string;
   userId: string;
   /** The diners asking to join from the table's QR link (composed by the route). */
   joinRequests?: ReactNode;
+  /** Right after booking: say so, and invite friends along. */
+  justBooked?: boolean;
 }) {
   const t = useT();
   const query = useReservation(reservationId);
@@ -35,6 +39,7 @@ export function ReservationSummaryPage({
         <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       ) : (
         <>
+          {justBooked && query.data.status !== 'cancelled' ? <BookedNotice reservation={query.data} /> : null}
           <OrdersReadyBanner reservation={query.data} />
           {query.data.status === 'cancelled' ? (
             <p role="status" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold">
@@ -54,6 +59,17 @@ export function ReservationSummaryPage({
           </Link>
           <ReservationActions reservation={query.data} userId={userId} />
           <MemberList reservation={query.data} />
+          {query.data.status !== 'cancelled' ? (
+            <Link
+              to={href('restaurant.reservation.confirmation', {
+                restaurantId: query.data.restaurantId,
+                reservationId: query.data.id,
+              })}
+              className={`${buttonClasses({ variant: 'secondary', size: 'lg' })} self-start`}
+            >
+              {t('reservation.action.bill')}
+            </Link>
+          ) : null}
         </>
       )}
     </ReservationFrame>

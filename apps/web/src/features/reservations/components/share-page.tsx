@@ -9,7 +9,7 @@ import { useLiveReservation } from '@/features/reservations/use-live-reservation
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
 import { LoadError } from './load-error';
-import { LoadingBlock } from './loading-block';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { ReservationFrame } from './reservation-frame';
 
 /** The public invitation address of a reservation, absolute. */

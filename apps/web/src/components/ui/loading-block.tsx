@@ -1,7 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useT } from '@/lib/i18n';
 
-/** Placeholder blocks while a reservation screen loads (announced to screen readers). */
+/** Placeholder blocks while a screen loads (announced to screen readers). */
 export function LoadingBlock() {
   const t = useT();
   return (
