@@ -90,7 +90,13 @@ describe('CSRF: the check follows the route Fastify chose, not the spelling of t
       origin: 'https://evil.example',
     };
     for (const target of [`http://localhost:${port}/api/me`, 'http://localhost:3000/api/me', '/%61pi/me']) {
-      const response = await rawRequest(port, 'PATCH', target, headers, JSON.stringify({ displayName: 'Hacked' }));
+      const response = await rawRequest(
+        port,
+        'PATCH',
+        target,
+        headers,
+        JSON.stringify({ displayName: 'Hacked' }),
+      );
       expect(response.status, target).toBe(403);
       expect(JSON.parse(response.body).error.code).toBe('FORBIDDEN');
     }
@@ -114,7 +120,9 @@ describe('CSRF: sign-in, sign-up and sign-out from another site are refused, coo
 
   it('refuses a foreign e-mail sign-in (login CSRF) and lets the app’s own through', async () => {
     const credentials = { email: user.email, password: 'correct horse battery' };
-    const foreign = await postJson(t.app, '/api/auth/sign-in/email', credentials, { origin: 'https://evil.example' });
+    const foreign = await postJson(t.app, '/api/auth/sign-in/email', credentials, {
+      origin: 'https://evil.example',
+    });
     expect(foreign.statusCode).toBe(403);
     const own = await postJson(t.app, '/api/auth/sign-in/email', credentials);
     expect(own.statusCode).toBe(200);
