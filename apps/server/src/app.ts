@@ -1,5 +1,5 @@
 /**
- * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → db → openapi → mail →
+ * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → security-headers → db → openapi → mail →
  * auth → csrf → live → the modules' routes → static (which also answers unknown paths). Plugins
  * never import modules: this file is where the two meet (each module through its index.ts).
  * server.ts owns the process lifecycle (PostgreSQL, pool, signals); tests call buildApp with their
@@ -29,6 +29,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 
 export interface AppDeps {
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(configPlugin, { config: deps.config, now: deps.now ?? (() => new Date()) });
+  await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database: deps.database });
   await app.register(openapiPlugin);
   await app.register(mailPlugin);

@@ -5,7 +5,21 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { serializeCsp } from '../http/csp.ts';
 import { globalPlugin } from './plugin.ts';
+
+export const SWAGGER_UI_CSP = serializeCsp({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
 
 export const openapiPlugin = globalPlugin('openapi', async (app) => {
   await app.register(fastifySwagger, {
@@ -24,6 +38,13 @@ export const openapiPlugin = globalPlugin('openapi', async (app) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // no call to the public validator (its badge): the docs work offline and load nothing foreign
+    uiConfig: { validatorUrl: null },
+    // Swagger UI's own policy, in place of the app's (plugins/security-headers.ts): its scripts
+    // and styles are files of its own, plus the inline styles it sets
+    staticCSP: SWAGGER_UI_CSP,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });
