@@ -1,6 +1,6 @@
 /**
  * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → security-headers → db → openapi → mail →
- * auth → csrf → live → the modules' routes → static (which also answers unknown paths). Plugins
+ * auth → csrf → idempotency → live → the modules' routes → static (which also answers unknown paths). Plugins
  * never import modules: this file is where the two meet (each module through its index.ts).
  * server.ts owns the process lifecycle (PostgreSQL, pool, signals); tests call buildApp with their
  * own database and clock (src/test/app.ts).
@@ -25,6 +25,7 @@ import { configPlugin } from './plugins/config.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailPlugin);
   await app.register(authPlugin, { transferGuest });
   await app.register(csrfPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(livePlugin);
   await app.register(webpayPlugin);
   await app.register(healthRoutes);

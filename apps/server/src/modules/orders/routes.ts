@@ -50,6 +50,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/orders',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['orders'],
         summary: 'Order one dish (members, while the reservation is open)',
@@ -69,6 +70,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/orders/batch',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['orders'],
         summary: 'Send the pending dishes to the table: 1–50 items, all or nothing',

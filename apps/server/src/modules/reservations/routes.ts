@@ -87,6 +87,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['reservations'],
         summary: 'Reserve a table, or order for pickup or delivery',
@@ -275,6 +276,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/invitations',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['invitations'],
         summary: 'Invite someone by e-mail (creator)',
@@ -365,6 +367,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/restaurants/:id/walk-ins',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['table links'],
         summary: 'Start a table reservation now at a free table (walk-in)',
@@ -387,6 +390,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/join-requests',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['table links'],
         summary: 'Ask the members to let you in (not a member)',

@@ -4,6 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { fileUrl } from '@/lib/api-client';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { type MessageId, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { createInvitation } from '@/features/reservations/api/create-invitation';
@@ -28,7 +29,10 @@ export function InviteForm({
   const deferredSearch = useDeferredValue(search.trim());
   const users = useUserSearch(deferredSearch, canSearchUsers);
   const invite = useMutation({
-    mutationFn: (address: string) => createInvitation(reservationId, address),
+    // one key per "send": a retry after a lost answer is not a second invitation
+    mutationFn: ({ address, key }: { address: string; key: string }) =>
+      createInvitation(reservationId, address, key),
+    retry: retryUnanswered,
     onMutate: () => setErrorId(null),
     onError: (error) => setErrorId(reservationErrorMessage(error)),
     onSuccess: (invitation) => {
@@ -44,7 +48,7 @@ export function InviteForm({
       setErrorId('reservation.invite.invalidEmail');
       return;
     }
-    invite.mutate(address);
+    invite.mutate({ address, key: newIdempotencyKey() });
   };
 
   return (
@@ -94,7 +98,7 @@ export function InviteForm({
                     <Button
                       variant="secondary"
                       disabled={invite.isPending}
-                      onClick={() => invite.mutate(user.email)}
+                      onClick={() => invite.mutate({ address: user.email, key: newIdempotencyKey() })}
                       aria-label={t('reservation.invite.inviteUser', { name: user.displayName })}
                     >
                       {t('reservation.action.invite')}
