@@ -19,7 +19,7 @@
  */
 import { isTrustedOrigin, requestOrigin, trustedOriginsFor } from '../auth/trusted-origins.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
-import { sendError } from './errors.ts';
+import { declareRefusal, sendError } from './errors.ts';
 import { globalPlugin } from './plugin.ts';
 
 declare module 'fastify' {
@@ -39,6 +39,13 @@ function cookieNames(header: string): string[] {
 export const csrfPlugin = globalPlugin('csrf', async (app) => {
   const trusted = trustedOriginsFor(app.config.publicUrl);
   const sessionCookie = (await app.auth.$context).authCookies.sessionToken.name;
+
+  // every write to /api can be refused so: the OpenAPI document says so
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api/') || route.config?.crossSite) return;
+    if (methods.some((method) => !SAFE_METHODS.has(method))) declareRefusal(route, 403);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;

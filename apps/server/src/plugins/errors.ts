@@ -14,9 +14,9 @@
  */
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import type { ApiError, ErrorCode } from '@comensal/contracts';
+import { apiErrorSchema, type ApiError, type ErrorCode } from '@comensal/contracts';
 import { isDomainError } from '@comensal/domain';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pgErrorCode } from '../db/transaction.ts';
 import { ERROR_STATUS, fromDomainError, isAppError } from '../lib/app-error.ts';
@@ -51,6 +51,17 @@ export function sendError(
 ) {
   const body: ApiError = { error: details === undefined ? { code, message } : { code, message, details } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Declares on a route (in its response schema, hence in the OpenAPI document) a refusal that a
+ * plugin gives on it, in the error shape; the route's own declaration, if any, stays.
+ */
+export function declareRefusal(route: RouteOptions, status: number): void {
+  if (route.schema?.hide) return;
+  route.schema ??= {};
+  const response = (route.schema.response ?? {}) as Record<string, unknown>;
+  if (!(status in response)) route.schema.response = { ...response, [status]: apiErrorSchema };
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { nulPath } from '../lib/nul.ts';
-import { sendError } from './errors.ts';
+import { declareRefusal, sendError } from './errors.ts';
 import { globalPlugin } from './plugin.ts';
 
 type Where = 'params' | 'querystring' | 'body';
@@ -36,6 +36,8 @@ function firstNul(request: FastifyRequest): { in: Where; path: string } | null {
 }
 
 export const inputGuardPlugin = globalPlugin('input-guard', async (app) => {
+  // every route can answer this 400: the OpenAPI document says so
+  app.addHook('onRoute', (route) => declareRefusal(route, 400));
   app.addHook('preValidation', async (request, reply) => {
     const found = firstNul(request);
     if (!found) return;

@@ -36,6 +36,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/auth-providers',
     {
       schema: {
+        operationId: 'listAuthProviders',
         tags: ['me'],
         summary: 'The social sign-in providers configured on this server',
         response: { 200: authProvidersSchema },
@@ -48,6 +49,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/me',
     {
       schema: {
+        operationId: 'getMe',
         tags: ['me'],
         summary: 'My profile (user or guest) with my points per restaurant',
         response: { 200: meSchema, 401: apiErrorSchema },
@@ -63,6 +65,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/me',
     {
       schema: {
+        operationId: 'updateMe',
         tags: ['me'],
         summary: 'Change my display name, phone number or language',
         body: updateMeInputSchema,
@@ -79,6 +82,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/me/photo',
     {
       schema: {
+        operationId: 'uploadPhoto',
         tags: ['me'],
         summary: 'Upload my profile photo',
         description:

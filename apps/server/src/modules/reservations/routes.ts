@@ -70,6 +70,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/availability',
     {
       schema: {
+        operationId: 'getAvailability',
         tags: ['reservations'],
         summary: 'Tables free for a slot, and the durations that fit',
         description:
@@ -89,6 +90,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createReservation',
         tags: ['reservations'],
         summary: 'Reserve a table, or order for pickup or delivery',
         description:
@@ -110,6 +112,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations',
     {
       schema: {
+        operationId: 'listReservations',
         tags: ['reservations'],
         summary: "The diner's reservations",
         description:
@@ -125,6 +128,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id',
     {
       schema: {
+        operationId: 'getReservation',
         tags: ['reservations'],
         summary: 'One reservation (members)',
         params: reservationParamsSchema,
@@ -139,6 +143,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id',
     {
       schema: {
+        operationId: 'updateReservation',
         tags: ['reservations'],
         summary: 'Change a reservation (creator)',
         params: reservationParamsSchema,
@@ -159,6 +164,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/cancel',
     {
       schema: {
+        operationId: 'cancelReservation',
         tags: ['reservations'],
         summary: 'Cancel a reservation (creator; idempotent)',
         params: reservationParamsSchema,
@@ -173,6 +179,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/leave',
     {
       schema: {
+        operationId: 'leaveReservation',
         tags: ['reservations'],
         summary: 'Leave a reservation (members other than the creator)',
         params: reservationParamsSchema,
@@ -189,6 +196,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/assistance',
     {
       schema: {
+        operationId: 'requestAssistance',
         tags: ['reservations'],
         summary: 'Call for assistance (members)',
         params: reservationParamsSchema,
@@ -203,6 +211,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/assistance',
     {
       schema: {
+        operationId: 'clearAssistance',
         tags: ['reservations'],
         summary: 'Clear the call for assistance (members)',
         params: reservationParamsSchema,
@@ -217,6 +226,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/orders-ready-notification',
     {
       schema: {
+        operationId: 'clearOrdersReadyNotification',
         tags: ['reservations'],
         summary: 'Clear the "orders ready" notification (members)',
         params: reservationParamsSchema,
@@ -231,6 +241,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/ics',
     {
       schema: {
+        operationId: 'getReservationIcs',
         tags: ['reservations'],
         summary: 'The reservation as an iCalendar file (members)',
         description: 'text/calendar (RFC 5545), times in UTC, in the diner’s language.',
@@ -260,6 +271,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/invitation',
     {
       schema: {
+        operationId: 'getInvitationSummary',
         tags: ['invitations'],
         summary: 'The public invitation summary of a reservation',
         description:
@@ -278,6 +290,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createInvitation',
         tags: ['invitations'],
         summary: 'Invite someone by e-mail (creator)',
         description:
@@ -304,6 +317,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/invitations',
     {
       schema: {
+        operationId: 'listInvitations',
         tags: ['invitations'],
         summary: "The diner's invitations, newest first",
         description: 'current: pending on a reservation neither cancelled nor over; history: the rest.',
@@ -318,6 +332,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/invitations/:id/accept',
     {
       schema: {
+        operationId: 'acceptInvitation',
         tags: ['invitations'],
         summary: 'Accept an invitation (the invitee): join the reservation',
         params: invitationParamsSchema,
@@ -332,6 +347,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/invitations/:id/reject',
     {
       schema: {
+        operationId: 'rejectInvitation',
         tags: ['invitations'],
         summary: 'Reject an invitation (the invitee)',
         params: invitationParamsSchema,
@@ -348,6 +364,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/tables/lookup',
     {
       schema: {
+        operationId: 'lookupTable',
         tags: ['table links'],
         summary: "What a table's QR link opens: its current reservation, or a walk-in",
         description:
@@ -369,6 +386,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'startWalkIn',
         tags: ['table links'],
         summary: 'Start a table reservation now at a free table (walk-in)',
         description:
@@ -392,6 +410,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createJoinRequest',
         tags: ['table links'],
         summary: 'Ask the members to let you in (not a member)',
         description:
@@ -417,6 +436,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/join-requests',
     {
       schema: {
+        operationId: 'listJoinRequests',
         tags: ['table links'],
         summary: 'Pending requests to join, oldest first (members)',
         params: reservationParamsSchema,
@@ -431,6 +451,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id',
     {
       schema: {
+        operationId: 'getJoinRequest',
         tags: ['table links'],
         summary: 'One request to join (the requester, members)',
         params: joinRequestParamsSchema,
@@ -445,6 +466,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id/accept',
     {
       schema: {
+        operationId: 'acceptJoinRequest',
         tags: ['table links'],
         summary: 'Let the requester in (members)',
         description:
@@ -462,6 +484,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id/reject',
     {
       schema: {
+        operationId: 'rejectJoinRequest',
         tags: ['table links'],
         summary: 'Turn the request down (members)',
         description: '409 JOIN_REQUEST_ANSWERED when it is no longer pending.',
@@ -477,6 +500,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id',
     {
       schema: {
+        operationId: 'cancelJoinRequest',
         tags: ['table links'],
         summary: 'Withdraw your request (the requester; idempotent)',
         description: '409 JOIN_REQUEST_ANSWERED once a member answered it.',

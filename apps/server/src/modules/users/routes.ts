@@ -12,6 +12,7 @@ export async function userRoutes(instance: FastifyInstance) {
     '/api/users',
     {
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'Find other diners (display name, e-mail, photo)',
         description:
