@@ -16,7 +16,7 @@ test('the app page is served with a strict policy and its early requests still r
   expect(scriptSrc).toBe("'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(response?.headers()['x-content-type-options']).toBe('nosniff');
-  // the early-requests script (a file, by its hashed name) ran (docs/decisions/0011) and the app rendered
+  // the early-requests script (a file, by its hashed name) ran (docs/decisions/0011-first-screen-on-a-slow-phone.md) and the app rendered
   expect(await response?.text()).toMatch(/<script src="\/assets\/early-requests-[\w-]+\.js"><\/script>/);
   const early = await page.evaluate(() => {
     const value = (window as unknown as { __comensalEarly?: { modules: string[] } }).__comensalEarly;
