@@ -31,6 +31,34 @@ export default tseslint.config(
     },
   },
   {
+    // every multipart body goes through readMultipart: busboy's own errors would be 500s (issue 13)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/http/multipart.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fastify/multipart',
+              message:
+                'Register it with registerMultipart and read bodies with readMultipart (src/http/multipart.ts).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='request'][callee.property.name=/^(file|files|parts|saveRequestFiles)$/]",
+          message:
+            'Read a multipart body with readMultipart (src/http/multipart.ts): it answers every malformed body with a 4xx.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

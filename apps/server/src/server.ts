@@ -129,7 +129,7 @@ async function start(
   });
   cleanups.push({ name: 'the database pool', run: () => database.close() });
 
-  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  const storage = localFileStorage(config.dataDir);
   if (config.s3)
     logger.warn('S3_* is set, but S3 storage is not implemented yet: files go to DATA_DIR/files');
   if (config.seedDemo) await seedDemoData({ db: database.db, config, storage, logger });

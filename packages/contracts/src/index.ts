@@ -7,6 +7,7 @@ export * from './me.ts';
 export * from './menu.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './receipts.ts';
 export * from './reservations.ts';
 export * from './restaurants.ts';
 export * from './table-join.ts';

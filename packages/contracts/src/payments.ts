@@ -127,9 +127,6 @@ export type TransferReportInput = z.infer<typeof transferReportInputSchema>;
 
 export const cashPaymentInputSchema = z.object({ pendingPaymentId: z.uuid() }).strict();
 
-export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
-export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-
 export const transactionSchema = z.object({
   id: z.uuid(),
   reservationId: z.uuid(),

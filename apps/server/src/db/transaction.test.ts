@@ -43,8 +43,9 @@ describe('inTransaction and deadlocks', () => {
       });
     const results = await Promise.all([crosswise(1, 2), crosswise(2, 1)]);
     expect(results).toEqual(['1->2', '2->1']);
-    // one of the two was chosen as the deadlock victim and ran again
-    expect(attempts).toBe(3);
+    // one of the two was chosen as the deadlock victim and ran again (on a loaded machine PostgreSQL
+    // may pick a victim more than once; what matters is that every write lands exactly once)
+    expect(attempts).toBeGreaterThanOrEqual(3);
     const rows = await t.db.db.execute(sql`SELECT id, n FROM deadlock_probe ORDER BY id`);
     expect(rows.rows).toEqual([
       { id: 1, n: 11 },

@@ -25,10 +25,7 @@ describe('with a built web app', () => {
     await mkdir(path.join(dist, '.vite'));
     await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
     t = await buildTestApp({ webDistDir: dist });
-    await localFileStorage(path.join(t.config.dataDir, 'files')).put(
-      'restaurants/r1/picture 1.svg',
-      '<svg/>',
-    );
+    await localFileStorage(t.config.dataDir).put('restaurants/r1/picture 1.svg', '<svg/>');
   });
   afterAll(async () => {
     await t?.close();

@@ -1,37 +1,142 @@
 /**
- * Where pictures and receipts go. Keys are relative slash paths ("restaurants/<id>/cover-1.svg");
- * `put` answers the public URL the API stores and returns. Local folder now (DATA_DIR/files,
- * served at /files/*); an S3-compatible bucket implements the same interface.
+ * Where pictures and receipts go. Keys are relative slash paths ("restaurants/<id>/cover-1.svg",
+ * "restaurants/<id>/pagos movil/<id>.pdf"); segments may hold spaces, never `.`, `..`, `\`, an
+ * empty segment or a control character.
+ *
+ * Two kinds of file, one interface for every driver (the local folder now; an S3-compatible
+ * bucket implements the same):
+ * - **public** (`put`): pictures anyone may see; `put` answers the URL the API stores and returns.
+ *   Locally DATA_DIR/files, served at /files/*.
+ * - **private** (`putPrivate` / `getPrivate` / `deletePrivate`): files only some callers may read
+ *   (payment receipts). They have no URL: a route that checked the caller reads one with
+ *   `getPrivate` and answers it (src/http/private-file.ts). Locally DATA_DIR/private, outside the
+ *   folder /files/* serves, each stored as one file: a first line of JSON (`{"contentType":…}`)
+ *   then the bytes, written under a temporary name and renamed, so a reader never sees half a file.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-export interface FileStorage {
-  put(key: string, data: string | Uint8Array): Promise<{ key: string; url: string }>;
-  url(key: string): string;
+/**
+ * A private file as read back: its bytes as a stream (consume it, or destroy it, to release the
+ * file), its media type and its size in bytes.
+ */
+export interface PrivateFile {
+  body: Readable;
+  contentType: string;
+  size: number;
 }
 
-function checkKey(key: string): string[] {
+export interface FileStorage {
+  /** Stores a public file; answers the URL that serves it. */
+  put(key: string, data: string | Uint8Array): Promise<{ key: string; url: string }>;
+  url(key: string): string;
+  /** Stores a file that no URL serves (replacing one at the same key). */
+  putPrivate(key: string, data: Uint8Array, options: { contentType: string }): Promise<{ key: string }>;
+  /** The private file at `key`, or null when there is none. */
+  getPrivate(key: string): Promise<PrivateFile | null>;
+  /** Removes the private file at `key`; nothing happens when there is none. */
+  deletePrivate(key: string): Promise<void>;
+}
+
+/** The key's segments; throws on a key that could leave its folder or name nothing. */
+export function checkStorageKey(key: string): string[] {
   const segments = key.split('/');
   if (
     key.length === 0 ||
     key.length > 500 ||
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    /[\u0000-\u001f\u007f]/.test(key) ||
     segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\'))
   ) {
-    throw new Error(`invalid storage key "${key}"`);
+    throw new Error(`invalid storage key ${JSON.stringify(key)}`);
   }
   return segments;
 }
 
-export function localFileStorage(filesDir: string, urlPrefix = '/files/'): FileStorage {
-  const url = (key: string) => urlPrefix + checkKey(key).map(encodeURIComponent).join('/');
+/** `root`/`key`, refused unless it stays inside `root`. */
+function fileOf(root: string, key: string): string {
+  const target = path.resolve(root, ...checkStorageKey(key));
+  if (!target.startsWith(path.resolve(root) + path.sep)) {
+    throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+  }
+  return target;
+}
+
+/** Writes `data` to `target` through a temporary file in the same folder, then renames it. */
+async function writeWhole(target: string, data: string | Uint8Array | Uint8Array[]): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
+  try {
+    await writeFile(temporary, Array.isArray(data) ? Buffer.concat(data) : data);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** The longest first line a private file may have (its JSON metadata). */
+const MAX_HEADER_BYTES = 1024;
+
+async function readPrivate(file: string): Promise<PrivateFile | null> {
+  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
+  if (!handle) return null;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      return null; // a folder: the key names no file
+    }
+    const head = Buffer.alloc(MAX_HEADER_BYTES);
+    const { bytesRead } = await handle.read(head, 0, MAX_HEADER_BYTES, 0);
+    const newline = head.subarray(0, bytesRead).indexOf(0x0a);
+    if (newline < 0) throw new Error(`private file ${file} has no metadata line`);
+    const meta: unknown = JSON.parse(head.subarray(0, newline).toString('utf8'));
+    const contentType = (meta as { contentType?: unknown } | null)?.contentType;
+    if (typeof contentType !== 'string') throw new Error(`private file ${file} has no content type`);
+    const body = handle.createReadStream({ start: newline + 1, autoClose: true });
+    return { body, contentType, size: stat.size - newline - 1 };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * The local driver: public files under DATA_DIR/files (served at `urlPrefix`), private ones
+ * under DATA_DIR/private (served by nothing).
+ */
+export function localFileStorage(dataDir: string, urlPrefix = '/files/'): FileStorage {
+  const filesDir = path.join(dataDir, 'files');
+  const privateDir = path.join(dataDir, 'private');
+  const url = (key: string) => urlPrefix + checkStorageKey(key).map(encodeURIComponent).join('/');
   return {
     url,
     async put(key, data) {
-      const target = path.join(filesDir, ...checkKey(key));
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, data);
+      await writeWhole(fileOf(filesDir, key), data);
       return { key, url: url(key) };
+    },
+    async putPrivate(key, data, { contentType }) {
+      if (!/^[\w.+-]+\/[\w.+-]+(?:; ?[\w-]+=[\w.-]+)*$/.test(contentType)) {
+        throw new Error(`invalid content type ${JSON.stringify(contentType)}`);
+      }
+      const header = Buffer.from(`${JSON.stringify({ contentType })}\n`, 'utf8');
+      await writeWhole(fileOf(privateDir, key), [header, data]);
+      return { key };
+    },
+    async getPrivate(key) {
+      return readPrivate(fileOf(privateDir, key));
+    },
+    async deletePrivate(key) {
+      await rm(fileOf(privateDir, key), { force: true });
     },
   };
 }

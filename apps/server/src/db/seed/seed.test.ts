@@ -40,7 +40,7 @@ beforeAll(async () => {
   options = {
     db: db.db,
     config,
-    storage: localFileStorage(path.join(dataDir, 'files')),
+    storage: localFileStorage(dataDir),
     logger: pino({ level: 'silent' }),
   };
 });

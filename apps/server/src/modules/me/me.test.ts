@@ -8,6 +8,7 @@ import { getWith, signInGuest, signUpUser, TEST_ORIGIN, type TestSession } from 
 import { userPoints, users } from '../../db/schema.ts';
 import { buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { badMultipartRequests, multipartBody } from '../../test/multipart.ts';
 
 let t: TestApp;
 let user: TestSession;
@@ -32,29 +33,11 @@ const patchMe = (body: unknown, cookie?: string, origin: string | null = TEST_OR
     payload: JSON.stringify(body),
   });
 
-function multipart(fields: { name: string; filename: string; contentType: string; data: Buffer }[]) {
-  const boundary = `----comensal${Math.random().toString(16).slice(2)}`;
-  const parts = fields.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\n` +
-          `Content-Type: ${f.contentType}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 const uploadPhoto = (
   cookie: string | undefined,
   file: { filename: string; contentType: string; data: Buffer },
 ) => {
-  const body = multipart([{ name: 'photo', ...file }]);
+  const body = multipartBody([{ name: 'photo', ...file }]);
   return t.app.inject({
     method: 'POST',
     url: '/api/me/photo',
@@ -247,7 +230,7 @@ describe('POST /api/me/photo', () => {
     expect(
       (await uploadPhoto(undefined, { filename: 'a.png', contentType: 'image/png', data: png })).statusCode,
     ).toBe(401);
-    const wrongField = multipart([
+    const wrongField = multipartBody([
       { name: 'avatar', filename: 'a.png', contentType: 'image/png', data: png },
     ]);
     const missing = await t.app.inject({
@@ -265,6 +248,55 @@ describe('POST /api/me/photo', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('POST /api/me/photo with a malformed multipart body', () => {
+  let fresh: TestSession;
+  let png: Buffer;
+  beforeAll(async () => {
+    fresh = await signUpUser(t.app);
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+  });
+
+  it('answers every kind with its 4xx in the API error shape, changing nothing', async () => {
+    const cases = badMultipartRequests({
+      fileField: 'photo',
+      file: { filename: 'me.png', contentType: 'image/png', data: png },
+      maxFileBytes: MAX_PHOTO_BYTES,
+    });
+    expect(cases.length).toBeGreaterThanOrEqual(18);
+    for (const bad of cases) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/photo',
+        headers: { 'content-type': bad.contentType, origin: TEST_ORIGIN, cookie: fresh.cookie },
+        payload: bad.payload,
+      });
+      expect(response.statusCode, `${bad.name}: ${response.body}`).toBe(bad.status);
+      expect(response.json(), bad.name).toEqual({ error: { code: bad.code, message: expect.any(String) } });
+    }
+    expect(await photoOf(fresh.userId)).toBeNull();
+    expect(
+      await readdir(path.join(t.config.dataDir, 'files', 'users', fresh.userId)).catch(() => []),
+    ).toEqual([]);
+  });
+});
+
+describe('multipart outside the upload route', () => {
+  it('is a 415 on PATCH /api/me, changing nothing', async () => {
+    const body = multipartBody([{ name: 'displayName', data: 'Multipart Name' }]);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { 'content-type': body.contentType, origin: TEST_ORIGIN, cookie: user.cookie },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await getWith(t.app, '/api/me', user.cookie)).json().displayName).not.toBe('Multipart Name');
   });
 });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   apiErrorSchema,
   authProvidersSchema,
@@ -7,10 +6,9 @@ import {
   PHOTO_FIELD,
   updateMeInputSchema,
 } from '@comensal/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { requestContext, requireDiner } from '../../http/request.ts';
 import { localFileStorage, type FileStorage } from '../../storage/file-storage.ts';
 import { getMe } from './get-me.ts';
@@ -26,11 +24,7 @@ export interface MeRoutesOptions {
 /** The caller's own profile (users and guests), and the public list of social sign-in providers. */
 export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const storage = options.storage ?? localFileStorage(path.join(app.config.dataDir, 'files'));
-
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-  });
+  const storage = options.storage ?? localFileStorage(app.config.dataDir);
 
   app.get(
     '/api/auth-providers',
@@ -78,41 +72,39 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     },
   );
 
-  app.post(
-    '/api/me/photo',
-    {
-      schema: {
-        operationId: 'uploadPhoto',
-        tags: ['me'],
-        summary: 'Upload my profile photo',
-        description:
-          `multipart/form-data with one file field "${PHOTO_FIELD}": a JPEG, PNG or WebP picture (checked by its ` +
-          `content) of at most ${MAX_PHOTO_BYTES} bytes. It is stored as a 512×512 WebP.`,
-        consumes: ['multipart/form-data'],
-        response: {
-          200: meSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+  // multipart is taken by the upload route only: a multipart body elsewhere stays a 415
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await registerMultipart(uploads);
+    uploads.post(
+      '/api/me/photo',
+      {
+        schema: {
+          operationId: 'uploadPhoto',
+          tags: ['me'],
+          summary: 'Upload my profile photo',
+          description:
+            `multipart/form-data with one file field "${PHOTO_FIELD}": a JPEG, PNG or WebP picture (checked by its ` +
+            `content) of at most ${MAX_PHOTO_BYTES} bytes. It is stored as a 512×512 WebP.`,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: meSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+          },
         },
       },
-    },
-    async (request) => {
-      const diner = await requireDiner(request);
-      if (!request.isMultipart()) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          `Send the photo as multipart/form-data, field "${PHOTO_FIELD}"`,
-        );
-      }
-      const file = await request.file();
-      if (!file || file.fieldname !== PHOTO_FIELD) {
-        throw new AppError('VALIDATION_FAILED', `Send the photo in the file field "${PHOTO_FIELD}"`);
-      }
-      const data = await file.toBuffer(); // 413 PAYLOAD_TOO_LARGE past MAX_PHOTO_BYTES
-      return uploadPhoto(requestContext(request), storage, diner.userId, data);
-    },
-  );
+      async (request) => {
+        const diner = await requireDiner(request);
+        const { file } = await readMultipart(request, {
+          fileField: PHOTO_FIELD,
+          maxFileBytes: MAX_PHOTO_BYTES,
+        });
+        return uploadPhoto(requestContext(request), storage, diner.userId, file.data);
+      },
+    );
+  });
 }
