@@ -7,9 +7,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/client.ts';
-import { idempotencyKeys, invitations, orders, reservations } from '../db/schema.ts';
+import { idempotencyKeys, invitations, joinRequests, orders, reservations } from '../db/schema.ts';
 import { insertOrdersRestaurant, type OrdersRestaurant } from '../modules/orders/testing.ts';
-import { NOW, reservationInput, reserve } from '../modules/reservations/testing.ts';
+import { NOW, reservationInput, reserve, todayAt } from '../modules/reservations/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { callApi, signInGuest, signUpUser, type TestSession } from '../test/sessions.ts';
@@ -195,6 +195,42 @@ describe('every create of the API takes a key', () => {
       expect(again.headers[REPLAYED_HEADER], url).toBe('true');
       expect(again.json(), url).toEqual(first.json());
       expect(await rows(table), url).toBe(before + 1);
+    }
+  });
+
+  it('walk-ins and join requests (table links): replayed once created', async () => {
+    try {
+      t.clock.set(todayAt('12:10'));
+      const body = { ...restaurant.ref(1), quantity: 2 };
+      const url = `/api/restaurants/${restaurant.restaurant.id}/walk-ins`;
+      const key = newKey();
+      const before = await rows(reservations);
+      const first = await create(body, key, guest, url);
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await create(body, key, guest, url);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers[REPLAYED_HEADER]).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect(await rows(reservations)).toBe(before + 1);
+
+      // ana asks to join the guest's table: one request, however often it is sent
+      const joinUrl = `/api/reservations/${(first.json() as { id: string }).id}/join-requests`;
+      const joinKey = newKey();
+      const asked = await callApi(t.app, 'POST', joinUrl, {
+        as: ana,
+        headers: { [IDEMPOTENCY_HEADER]: joinKey },
+      });
+      expect([200, 201], asked.body).toContain(asked.statusCode);
+      const askedAgain = await callApi(t.app, 'POST', joinUrl, {
+        as: ana,
+        headers: { [IDEMPOTENCY_HEADER]: joinKey },
+      });
+      expect(askedAgain.headers[REPLAYED_HEADER]).toBe('true');
+      expect(askedAgain.json()).toEqual(asked.json());
+      const [row] = await pool.db.select({ value: count() }).from(joinRequests);
+      expect(row!.value).toBe(1);
+    } finally {
+      t.clock.set(NOW);
     }
   });
 
