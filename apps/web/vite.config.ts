@@ -83,7 +83,10 @@ const ENTRY_SHARED_MODULES = [
   /[\\/]src[\\/]lib[\\/](early-requests|log)\.ts$/,
 ];
 
-/** Where index.html's inline script keeps its table of early modules (an empty object and a marker comment). */
+/** The early-requests script (index.html loads it by this path; the build names it by its content). */
+const EARLY_SCRIPT_SOURCE = 'early-requests.js';
+const EARLY_SCRIPT_TAG = `<script src="/${EARLY_SCRIPT_SOURCE}"></script>`;
+/** Where the early-requests script keeps its table of early modules (an empty object and a marker comment). */
 const EARLY_MODULES_PLACEHOLDER = /\{\}(;?)\s*\/\* EARLY_MODULES \*\//;
 
 /** The pages people land on (and the catalogs), by the source modules they start with. */
@@ -96,9 +99,11 @@ const EARLY_MODULE_SOURCES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Fills index.html's early-module table: for each landing page and catalog, the built files it
- * needs beyond what the entry already loads, so the page's inline script can preload them while
- * the entry downloads (instead of discovering them only once the entry has run).
+ * Builds the early-requests script (early-requests.js, a classic script index.html loads before
+ * the app's module): fills its early-module table — for each landing page and catalog, the built
+ * files it needs beyond what the entry already loads, so the script can preload them while the
+ * entry downloads — and emits it as `assets/early-requests-<hash>.js`, which index.html then names.
+ * A file rather than an inline script: the Content-Security-Policy allows no inline script.
  */
 function earlyModules(): Plugin {
   let root = '';
@@ -110,10 +115,10 @@ function earlyModules(): Plugin {
       root = config.root;
       base = config.base;
     },
-    transformIndexHtml: {
+    generateBundle: {
+      // after vite:build-html has written index.html into the bundle
       order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
+      handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         /** `file` and every file it imports statically, into `into`. */
@@ -141,12 +146,27 @@ function earlyModules(): Plugin {
             ];
           }),
         );
-        if (!EARLY_MODULES_PLACEHOLDER.test(html)) {
-          throw new Error(`early modules: index.html lost its placeholder ${EARLY_MODULES_PLACEHOLDER}`);
+        const script = readFileSync(path.resolve(root, EARLY_SCRIPT_SOURCE), 'utf8');
+        if (!EARLY_MODULES_PLACEHOLDER.test(script)) {
+          throw new Error(
+            `early modules: ${EARLY_SCRIPT_SOURCE} lost its placeholder ${EARLY_MODULES_PLACEHOLDER}`,
+          );
         }
-        return html.replace(
-          EARLY_MODULES_PLACEHOLDER,
-          (_, semicolon: string) => `${JSON.stringify(table)}${semicolon}`,
+        const reference = this.emitFile({
+          type: 'asset',
+          name: EARLY_SCRIPT_SOURCE,
+          source: script.replace(
+            EARLY_MODULES_PLACEHOLDER,
+            (_, semicolon: string) => `${JSON.stringify(table)}${semicolon}`,
+          ),
+        });
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || !String(html.source).includes(EARLY_SCRIPT_TAG)) {
+          throw new Error(`early modules: index.html lost its ${EARLY_SCRIPT_TAG}`);
+        }
+        html.source = String(html.source).replace(
+          EARLY_SCRIPT_TAG,
+          `<script src="${base}${this.getFileName(reference)}"></script>`,
         );
       },
     },

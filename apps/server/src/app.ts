@@ -1,6 +1,6 @@
 /**
- * The HTTP application. Plugins load in a fixed order: errors → config → db → openapi → mail →
- * auth → csrf → live → the modules' routes → static (which also answers unknown paths). Plugins
+ * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → security-headers → db → openapi → mail →
+ * auth → csrf → idempotency → live → the modules' routes → static (which also answers unknown paths). Plugins
  * never import modules: this file is where the two meet (each module through its index.ts).
  * server.ts owns the process lifecycle (PostgreSQL, pool, signals); tests call buildApp with their
  * own database and clock (src/test/app.ts).
@@ -10,7 +10,7 @@ import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { Logger } from './logger.ts';
+import { withLogSafety, type Logger } from './logger.ts';
 import { favoriteRoutes } from './modules/favorites/index.ts';
 import { transferGuest } from './modules/guest-transfer/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -25,10 +25,13 @@ import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 
 export interface AppDeps {
@@ -45,24 +48,31 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { trustProxy } = deps.config;
   const app = Fastify({
-    loggerInstance: (deps.logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
+    // secrets never reach a log line, whatever logger the caller gave (logger.ts LOG_SAFETY)
+    loggerInstance: withLogSafety(deps.logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
     // a number is a hop count: trust that many proxies in front of us
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // refusals made before any route runs answer our error shape too (plugins/errors.ts)
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(configPlugin, { config: deps.config, now: deps.now ?? (() => new Date()) });
+  await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database: deps.database });
   await app.register(openapiPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin, { transferGuest });
   await app.register(csrfPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(livePlugin);
   await app.register(webpayPlugin);
   await app.register(healthRoutes);

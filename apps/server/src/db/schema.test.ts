@@ -41,6 +41,7 @@ const TABLES = [
   'analytics_events',
   'app_meta',
   'rate_limits',
+  'idempotency_keys',
 ];
 
 let db: TestDatabase;

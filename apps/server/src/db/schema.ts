@@ -889,3 +889,30 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_started_idx').on(t.windowStartedAt)],
 );
+
+/**
+ * The answers of creates sent with an `Idempotency-Key` (plugins/idempotency.ts,
+ * docs/security.md#idempotent-creates): one row per diner and key, first `pending` (the request
+ * runs; a second one with the same key waits), then the answer as sent (status, JSON body), which
+ * a retry with the same key and body gets again. `fingerprint` is the SHA-256 of the method, route,
+ * parameters and body: the same key with another request is refused. Rows expire after 24 h.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** null while the first request runs */
+    status: smallint('status'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_expires_at_idx').on(t.expiresAt),
+  ],
+);

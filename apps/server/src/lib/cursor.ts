@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { nulPath } from './nul.ts';
 
 /**
  * Opaque keyset cursors: base64url of a small JSON object. Clients pass them back unchanged;
- * a cursor that does not decode to `schema` is a 400.
+ * a cursor that does not decode to `schema` (or holds a NUL character, lib/nul.ts) is a 400.
  */
 export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
@@ -17,7 +18,9 @@ export function decodeCursor<T extends z.ZodType>(cursor: string, schema: T): z.
     parsed = undefined;
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw new AppError('VALIDATION_FAILED', 'Invalid cursor: start again without it');
+  // a cursor is made by us and never holds a NUL; one that does would fail in PostgreSQL
+  if (!result.success || nulPath(result.data) !== null)
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor: start again without it');
   return result.data;
 }
 

@@ -45,7 +45,9 @@ async function authRoutes(app: FastifyInstance) {
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
     handler: async (request, reply) => {
-      const url = new URL(request.url, app.config.publicUrl);
+      // the path and query only: an absolute-form request line must not choose the origin
+      const { pathname, search } = new URL(request.url, app.config.publicUrl);
+      const url = new URL(`${pathname}${search}`, app.config.publicUrl);
       const hasBody = request.method !== 'GET' && typeof request.body === 'string' && request.body.length > 0;
       const response = await handle(
         new Request(url, {

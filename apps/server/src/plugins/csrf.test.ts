@@ -1,5 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import { sessions } from '../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWith, signUpUser, type TestSession } from '../test/sessions.ts';
+import { getWith, postJson, signUpUser, type TestSession } from '../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
@@ -73,5 +75,76 @@ describe('CSRF: cookie-authenticated writes on /api must come from the app', () 
       payload: JSON.stringify({ displayName: 'X' }),
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+/** A request over a real socket with the request line exactly as given (inject normalizes it). */
+function rawRequest(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('CSRF: the check follows the route Fastify chose, not the spelling of the path', () => {
+  it('refuses a foreign write sent with an absolute-form request line or a percent-encoded path', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const headers = {
+      'content-type': 'application/json',
+      cookie: user.cookie,
+      origin: 'https://evil.example',
+    };
+    for (const target of [`http://localhost:${port}/api/me`, 'http://localhost:3000/api/me', '/%61pi/me']) {
+      const response = await rawRequest(
+        port,
+        'PATCH',
+        target,
+        headers,
+        JSON.stringify({ displayName: 'Hacked' }),
+      );
+      expect(response.status, target).toBe(403);
+      expect(JSON.parse(response.body).error.code).toBe('FORBIDDEN');
+    }
+    expect(await currentName()).toBe('Before');
+  });
+});
+
+describe('CSRF: sign-in, sign-up and sign-out from another site are refused, cookie or not', () => {
+  const countSessions = async () => (await t.db.db.select({ id: sessions.id }).from(sessions)).length;
+
+  it.each([
+    ['a foreign Origin', 'https://evil.example'],
+    ['no Origin nor Referer', null],
+  ])('POST /api/auth/sign-in/anonymous with %s is 403 and creates no session', async (_what, origin) => {
+    const before = await countSessions();
+    const response = await postJson(t.app, '/api/auth/sign-in/anonymous', {}, { origin });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await countSessions()).toBe(before);
+  });
+
+  it('refuses a foreign e-mail sign-in (login CSRF) and lets the app’s own through', async () => {
+    const credentials = { email: user.email, password: 'correct horse battery' };
+    const foreign = await postJson(t.app, '/api/auth/sign-in/email', credentials, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    const own = await postJson(t.app, '/api/auth/sign-in/email', credentials);
+    expect(own.statusCode).toBe(200);
+    const guest = await postJson(t.app, '/api/auth/sign-in/anonymous', {});
+    expect(guest.statusCode).toBe(200);
   });
 });

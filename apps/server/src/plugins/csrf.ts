@@ -1,19 +1,33 @@
 /**
- * CSRF protection of our cookie-authenticated API: a write (any method but GET, HEAD, OPTIONS)
- * under /api that carries the session cookie must come from a trusted origin (its Origin header,
- * else its Referer): otherwise 403 FORBIDDEN and the route never runs. /api/auth/* is left to
- * better-auth, which makes the same check itself. SameSite=Lax cookies already stay home on
- * cross-site posts from current browsers; this covers the rest (older browsers, same-site
- * subdomains, methods Lax lets through).
+ * CSRF protection of our cookie-authenticated API (docs/security.md#csrf-and-sessions): a write
+ * (any method but GET, HEAD, OPTIONS) to an /api route must come from a trusted origin (its
+ * Origin header, else its Referer) when
  *
- * A route that a third party's page posts to by design (Webpay's return URL, reached by a form on
- * Transbank's site) opts out with `config: { crossSite: true }`; such a route must not act on the
- * session at all (it is keyed by something only the third party and the browser know).
+ * - it carries the session cookie (a foreign page riding the diner's session), or
+ * - it goes to /api/auth/* (a foreign page signing the browser in or out — a guest session or the
+ *   attacker's account swapped for the diner's — needs no cookie at all; better-auth's own origin
+ *   check looks only at requests that carry cookies).
+ *
+ * Otherwise 403 FORBIDDEN and the route never runs. Which route a request reaches is Fastify's
+ * decision, not a prefix of the raw request line: `request.routeOptions.url` is the matched
+ * route's path, so an absolute-form request line (`POST http://host/api/me`) or a percent-encoded
+ * path (`/%61pi/me`) is checked like `/api/me`. A route that must take cross-site posts (a payment
+ * provider's return) says so with `config: { crossSite: true }`.
+ *
+ * SameSite=Lax cookies already stay home on cross-site posts from current browsers; this covers
+ * the rest (older browsers, same-site subdomains, sign-in forms that need no cookie).
  */
 import { isTrustedOrigin, requestOrigin, trustedOriginsFor } from '../auth/trusted-origins.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
-import { sendError } from './errors.ts';
+import { declareRefusal, sendError } from './errors.ts';
 import { globalPlugin } from './plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Cross-site writes are allowed on this route (it checks its caller itself). */
+    crossSite?: boolean;
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,15 +47,23 @@ export const csrfPlugin = globalPlugin('csrf', async (app) => {
   const trusted = trustedOriginsFor(app.config.publicUrl);
   const sessionCookie = (await app.auth.$context).authCookies.sessionToken.name;
 
+  // every write to /api can be refused so: the OpenAPI document says so
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api/') || route.config?.crossSite) return;
+    if (methods.some((method) => !SAFE_METHODS.has(method))) declareRefusal(route, 403);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossSite === true) return;
-    const pathname = request.url.split('?')[0] ?? '';
-    if (!pathname.startsWith('/api/') || pathname.startsWith(`${AUTH_BASE_PATH}/`)) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/') || request.routeOptions.config.crossSite) return;
     const cookie = request.headers.cookie;
-    if (!cookie || !cookieNames(cookie).includes(sessionCookie)) return;
+    const hasSession = cookie !== undefined && cookieNames(cookie).includes(sessionCookie);
+    if (!hasSession && !route.startsWith(`${AUTH_BASE_PATH}/`)) return;
     const origin = requestOrigin({ origin: request.headers.origin, referer: request.headers.referer });
     if (isTrustedOrigin(origin, trusted)) return;
-    request.log.warn({ origin, method: request.method, url: pathname }, 'cross-site write refused');
+    request.log.warn({ origin, method: request.method, route }, 'cross-site write refused');
     return sendError(reply, 403, 'FORBIDDEN', 'This request must come from the Comensal app itself');
   });
 });

@@ -37,6 +37,15 @@ beforeAll(async () => {
       throw new DomainError(request.params.code as DomainErrorCode, 'not now');
     },
   );
+  typed.get('/nul-in-query', async () => {
+    // what pg throws for a NUL in a text parameter, wrapped as drizzle wraps it
+    throw Object.assign(new Error('Failed query: select 1\nparams: a\u0000'), {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    });
+  });
+  typed.get('/not-acceptable', async () => {
+    throw Object.assign(new Error('Not acceptable'), { statusCode: 406 });
+  });
   typed.get('/boom', async () => {
     throw new Error('connection string postgres://user:secret@db leaked');
   });
@@ -120,6 +129,18 @@ describe('the error handler', () => {
       });
       expect(res.body).not.toContain('secret');
     }
+  });
+
+  it('answers text PostgreSQL refused as such (SQLSTATE 22021) as 400, not 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/nul-in-query' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+  });
+
+  it('answers a 4xx without a code of its own as 400 VALIDATION_FAILED: a code always has its status', async () => {
+    const res = await app.inject({ method: 'GET', url: '/not-acceptable' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers 404 JSON for an unknown route', async () => {

@@ -7,14 +7,12 @@ import { detectLocale } from '@/lib/i18n';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import { menu, restaurantDetail, restaurantPage, restaurantSummary, sessionAnswer } from '@/testing/fixtures';
+import EARLY_SCRIPT from '../../early-requests.js?raw';
 import INDEX_HTML from '../../index.html?raw';
 import { routes } from './router';
 import { renderApp } from './testing/render-app';
 
-/** index.html's inline (non-module) script: the early requests. */
-const EARLY_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(INDEX_HTML)?.[1] ?? '';
-
-/** Runs index.html's inline script as the browser would at `url`. */
+/** Runs the early-requests script as the browser would at `url`. */
 function loadPageAt(url: string) {
   window.history.replaceState(null, '', url);
   new Function(EARLY_SCRIPT)();
@@ -46,7 +44,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe("index.html's early requests", () => {
+describe("the page's early requests", () => {
   // The app takes an early answer only while it is fresh (EARLY_RESPONSE_MAX_AGE_MS): the clock
   // stands still here, so how long a busy machine takes to render does not matter.
   beforeEach(() => {
@@ -56,8 +54,14 @@ describe("index.html's early requests", () => {
     vi.useRealTimers();
   });
 
-  it('is in the page', () => {
+  it('is in the page, as a classic script of its own before the app, with no inline script', () => {
     expect(EARLY_SCRIPT).toContain('__comensalEarly');
+    const scripts = [...INDEX_HTML.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map(([, attributes]) => attributes?.trim())).toEqual([
+      'src="/early-requests.js"',
+      'type="module" src="/src/app/main.tsx"',
+    ]);
+    expect(scripts.every(([, , content]) => content?.trim() === '')).toBe(true);
   });
 
   // Each case: the page, what index.html starts, and proof the app took every one of those
@@ -134,7 +138,7 @@ describe("index.html's early requests", () => {
   });
 });
 
-describe("index.html's early modules", () => {
+describe("the page's early modules", () => {
   /** The route the app shows at `page` (the deepest match's id). */
   const routeAt = (page: string) => matchRoutes(routes, page)?.at(-1)?.route.id;
 

@@ -1,3 +1,5 @@
+// First: zod must not probe for eval under the CSP (lib/zod-jitless.ts).
+import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

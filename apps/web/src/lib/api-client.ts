@@ -77,6 +77,8 @@ export interface RequestOptions<T> {
    * request fails — not when it was aborted.
    */
   logAs?: string;
+  /** Sent as `Idempotency-Key` (a create: one key per user action, lib/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 /** The `{ error: { code, message, details? } }` shape, checked by hand so this module needs no zod. */
@@ -96,10 +98,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', query, body, signal, schema } = options;
+  const { method = 'GET', query, body, signal, schema, idempotencyKey } = options;
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
   const pathAndQuery = `${path}${toSearch(query)}`;
   // A read the page's inline script already started.

@@ -1,6 +1,6 @@
 /**
- * Early requests: index.html's inline script starts the first API reads of the page (the
- * session check and the page's data) before the app's code has arrived, and keeps each
+ * Early requests: the page's early-requests script (apps/web/early-requests.js, loaded by
+ * index.html before the app) starts the first API reads of the page (the session check and the page's data) before the app's code has arrived, and keeps each
  * `fetch` promise under its path in `window.__comensalEarly`. The app's own request for the
  * same path takes that answer instead of asking again: once, and only soon after the page
  * loaded (later reads go to the network as usual).

@@ -31,6 +31,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
     '/api/me/favorites',
     {
       schema: {
+        operationId: 'listFavorites',
         tags: ['favorites'],
         summary: 'My favourite restaurants or products, newest first',
         description:
@@ -46,6 +47,7 @@ export async function favoriteRoutes(instance: FastifyInstance) {
     '/api/me/favorites/ids',
     {
       schema: {
+        operationId: 'listFavoriteIds',
         tags: ['favorites'],
         summary: 'The ids of all my favourites (to mark them on lists)',
         response: { 200: favoriteIdsSchema, 401: apiErrorSchema },
@@ -66,6 +68,8 @@ export async function favoriteRoutes(instance: FastifyInstance) {
         method,
         url: path,
         schema: {
+          // addFavoriteRestaurant, removeFavoriteProduct…
+          operationId: `${method === 'PUT' ? 'add' : 'remove'}Favorite${type === 'restaurants' ? 'Restaurant' : 'Product'}`,
           tags: ['favorites'],
           summary: `${method === 'PUT' ? 'Add' : 'Remove'} a favourite ${type === 'restaurants' ? 'restaurant' : 'product'}`,
           description:

@@ -12,7 +12,12 @@ export async function healthRoutes(instance: FastifyInstance) {
   app.get(
     '/healthz',
     {
-      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
+      schema: {
+        operationId: 'checkLiveness',
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: healthSchema },
+      },
       logLevel,
     },
     async () => ({ status: 'ok' as const }),
@@ -22,6 +27,7 @@ export async function healthRoutes(instance: FastifyInstance) {
     '/readyz',
     {
       schema: {
+        operationId: 'checkReadiness',
         tags: ['health'],
         summary: 'The database answers `select 1`',
         response: { 200: readinessSchema, 503: readinessSchema },

@@ -30,6 +30,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/auth-providers',
     {
       schema: {
+        operationId: 'listAuthProviders',
         tags: ['me'],
         summary: 'The social sign-in providers configured on this server',
         response: { 200: authProvidersSchema },
@@ -42,6 +43,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/me',
     {
       schema: {
+        operationId: 'getMe',
         tags: ['me'],
         summary: 'My profile (user or guest) with my points per restaurant',
         response: { 200: meSchema, 401: apiErrorSchema },
@@ -57,6 +59,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
     '/api/me',
     {
       schema: {
+        operationId: 'updateMe',
         tags: ['me'],
         summary: 'Change my display name, phone number or language',
         body: updateMeInputSchema,
@@ -77,6 +80,7 @@ export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptio
       '/api/me/photo',
       {
         schema: {
+          operationId: 'uploadPhoto',
           tags: ['me'],
           summary: 'Upload my profile photo',
           description:

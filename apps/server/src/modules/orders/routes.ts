@@ -38,6 +38,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/orders',
     {
       schema: {
+        operationId: 'listOrders',
         tags: ['orders'],
         summary: "The table's order: every member's dishes (and the delivery line), oldest first",
         params: reservationParamsSchema,
@@ -50,7 +51,9 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/orders',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'createOrder',
         tags: ['orders'],
         summary: 'Order one dish (members, while the reservation is open)',
         description: `Priced by the server. ${refusals}`,
@@ -69,7 +72,9 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/orders/batch',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'createOrders',
         tags: ['orders'],
         summary: 'Send the pending dishes to the table: 1–50 items, all or nothing',
         description: `One transaction; a refused item writes nothing and is named by \`details.index\`. ${refusals}`,
@@ -89,6 +94,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/orders/:orderId',
     {
       schema: {
+        operationId: 'updateOrder',
         tags: ['orders'],
         summary: 'Change your unpaid dish: quantity, comments, choices (priced again)',
         description: `403 when it is not yours (or it is the delivery line), 409 ORDER_PAID once paid or being paid. ${refusals}`,
@@ -111,6 +117,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/orders/:orderId',
     {
       schema: {
+        operationId: 'deleteOrder',
         tags: ['orders'],
         summary: 'Delete your unpaid dish (its stock and points go back)',
         params: orderParamsSchema,
@@ -132,6 +139,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/total',
     {
       schema: {
+        operationId: 'getOrderTotal',
         tags: ['orders'],
         summary: "The table's total and each diner's part: paid, pending, due",
         params: reservationParamsSchema,

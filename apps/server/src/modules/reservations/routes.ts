@@ -70,6 +70,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/availability',
     {
       schema: {
+        operationId: 'getAvailability',
         tags: ['reservations'],
         summary: 'Tables free for a slot, and the durations that fit',
         description:
@@ -87,7 +88,9 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'createReservation',
         tags: ['reservations'],
         summary: 'Reserve a table, or order for pickup or delivery',
         description:
@@ -109,6 +112,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations',
     {
       schema: {
+        operationId: 'listReservations',
         tags: ['reservations'],
         summary: "The diner's reservations",
         description:
@@ -124,6 +128,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id',
     {
       schema: {
+        operationId: 'getReservation',
         tags: ['reservations'],
         summary: 'One reservation (members)',
         params: reservationParamsSchema,
@@ -138,6 +143,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id',
     {
       schema: {
+        operationId: 'updateReservation',
         tags: ['reservations'],
         summary: 'Change a reservation (creator)',
         params: reservationParamsSchema,
@@ -158,6 +164,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/cancel',
     {
       schema: {
+        operationId: 'cancelReservation',
         tags: ['reservations'],
         summary: 'Cancel a reservation (creator; idempotent)',
         params: reservationParamsSchema,
@@ -172,6 +179,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/leave',
     {
       schema: {
+        operationId: 'leaveReservation',
         tags: ['reservations'],
         summary: 'Leave a reservation (members other than the creator)',
         params: reservationParamsSchema,
@@ -188,6 +196,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/assistance',
     {
       schema: {
+        operationId: 'requestAssistance',
         tags: ['reservations'],
         summary: 'Call for assistance (members)',
         params: reservationParamsSchema,
@@ -202,6 +211,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/assistance',
     {
       schema: {
+        operationId: 'clearAssistance',
         tags: ['reservations'],
         summary: 'Clear the call for assistance (members)',
         params: reservationParamsSchema,
@@ -216,6 +226,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/orders-ready-notification',
     {
       schema: {
+        operationId: 'clearOrdersReadyNotification',
         tags: ['reservations'],
         summary: 'Clear the "orders ready" notification (members)',
         params: reservationParamsSchema,
@@ -230,6 +241,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/ics',
     {
       schema: {
+        operationId: 'getReservationIcs',
         tags: ['reservations'],
         summary: 'The reservation as an iCalendar file (members)',
         description: 'text/calendar (RFC 5545), times in UTC, in the diner’s language.',
@@ -259,6 +271,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/invitation',
     {
       schema: {
+        operationId: 'getInvitationSummary',
         tags: ['invitations'],
         summary: 'The public invitation summary of a reservation',
         description:
@@ -275,7 +288,9 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/invitations',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'createInvitation',
         tags: ['invitations'],
         summary: 'Invite someone by e-mail (creator)',
         description:
@@ -302,6 +317,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/invitations',
     {
       schema: {
+        operationId: 'listInvitations',
         tags: ['invitations'],
         summary: "The diner's invitations, newest first",
         description: 'current: pending on a reservation neither cancelled nor over; history: the rest.',
@@ -316,6 +332,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/invitations/:id/accept',
     {
       schema: {
+        operationId: 'acceptInvitation',
         tags: ['invitations'],
         summary: 'Accept an invitation (the invitee): join the reservation',
         params: invitationParamsSchema,
@@ -330,6 +347,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/invitations/:id/reject',
     {
       schema: {
+        operationId: 'rejectInvitation',
         tags: ['invitations'],
         summary: 'Reject an invitation (the invitee)',
         params: invitationParamsSchema,
@@ -346,6 +364,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/tables/lookup',
     {
       schema: {
+        operationId: 'lookupTable',
         tags: ['table links'],
         summary: "What a table's QR link opens: its current reservation, or a walk-in",
         description:
@@ -365,7 +384,9 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/restaurants/:id/walk-ins',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'startWalkIn',
         tags: ['table links'],
         summary: 'Start a table reservation now at a free table (walk-in)',
         description:
@@ -387,7 +408,9 @@ export async function reservationRoutes(instance: FastifyInstance) {
   app.post(
     '/api/reservations/:id/join-requests',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'createJoinRequest',
         tags: ['table links'],
         summary: 'Ask the members to let you in (not a member)',
         description:
@@ -413,6 +436,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/reservations/:id/join-requests',
     {
       schema: {
+        operationId: 'listJoinRequests',
         tags: ['table links'],
         summary: 'Pending requests to join, oldest first (members)',
         params: reservationParamsSchema,
@@ -427,6 +451,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id',
     {
       schema: {
+        operationId: 'getJoinRequest',
         tags: ['table links'],
         summary: 'One request to join (the requester, members)',
         params: joinRequestParamsSchema,
@@ -441,6 +466,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id/accept',
     {
       schema: {
+        operationId: 'acceptJoinRequest',
         tags: ['table links'],
         summary: 'Let the requester in (members)',
         description:
@@ -458,6 +484,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id/reject',
     {
       schema: {
+        operationId: 'rejectJoinRequest',
         tags: ['table links'],
         summary: 'Turn the request down (members)',
         description: '409 JOIN_REQUEST_ANSWERED when it is no longer pending.',
@@ -473,6 +500,7 @@ export async function reservationRoutes(instance: FastifyInstance) {
     '/api/join-requests/:id',
     {
       schema: {
+        operationId: 'cancelJoinRequest',
         tags: ['table links'],
         summary: 'Withdraw your request (the requester; idempotent)',
         description: '409 JOIN_REQUEST_ANSWERED once a member answered it.',

@@ -42,6 +42,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
     '/api/restaurants',
     {
       schema: {
+        operationId: 'listRestaurants',
         tags: ['restaurants'],
         summary: 'Search restaurants',
         description:
@@ -66,6 +67,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id',
     {
       schema: {
+        operationId: 'getRestaurant',
         tags: ['restaurants'],
         summary: 'A restaurant with its rooms and tables',
         params: restaurantParams,
@@ -79,6 +81,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/menu',
     {
       schema: {
+        operationId: 'getMenu',
         tags: ['menu'],
         summary: 'The products visible now',
         description:
@@ -102,6 +105,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/menu/:productId',
     {
       schema: {
+        operationId: 'getProduct',
         tags: ['menu'],
         summary: 'One product, while it is visible',
         params: productParams,
@@ -115,6 +119,7 @@ export async function restaurantRoutes(instance: FastifyInstance) {
     '/api/restaurants/:id/menu/:productId/price',
     {
       schema: {
+        operationId: 'priceProduct',
         tags: ['menu'],
         summary: 'The exact price of a product with the chosen preferences',
         description:

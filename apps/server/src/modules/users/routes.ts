@@ -12,6 +12,7 @@ export async function userRoutes(instance: FastifyInstance) {
     '/api/companions',
     {
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'People I share a reservation with, to invite them again',
         description:

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isClientError } from '@/lib/api-client';
 import type { MessageId } from '@/lib/i18n';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { logFailure } from '@/lib/log';
 import { createReservation } from './api/create-reservation';
 import { availabilityKey } from './api/get-availability';
@@ -51,10 +52,12 @@ export function useSubmitReservation(
   const queryClient = useQueryClient();
   const [errorId, setErrorId] = useState<MessageId | null>(null);
   const mutation = useMutation({
-    mutationFn: (values: ReservationFormValues) =>
+    // one key per submit: a retry after a lost answer is not a second reservation
+    mutationFn: ({ values, key }: { values: ReservationFormValues; key: string }) =>
       reservationId
         ? updateReservation(reservationId, updateInputOf(values))
-        : createReservation(createInputOf(restaurantId, values)),
+        : createReservation(createInputOf(restaurantId, values), key),
+    retry: retryUnanswered,
     onMutate: () => setErrorId(null),
     onError: (error) => {
       // A refusal the server explained (a 4xx with its code) is told to the diner; anything else is logged too.
@@ -69,5 +72,6 @@ export function useSubmitReservation(
       onSaved(reservation);
     },
   });
-  return { submit: mutation.mutate, isPending: mutation.isPending, errorId };
+  const submit = (values: ReservationFormValues) => mutation.mutate({ values, key: newIdempotencyKey() });
+  return { submit, isPending: mutation.isPending, errorId };
 }

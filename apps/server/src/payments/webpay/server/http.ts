@@ -12,6 +12,7 @@
  *
  * API answers are JSON, errors `{ "error_message": … }`; auth is Tbk-Api-Key-Id/-Secret.
  */
+import { inlineHashes, serializeCsp } from '../../../http/csp.ts';
 import { WEBPAY_API_PATH, WEBPAY_FORM_PATH } from '../rules.ts';
 import { isCardOutcome, type ApiAnswer, type ReturnTrip, type WebpayCore } from './core.ts';
 import { pageLocale, renderCardPage, renderProblemPage, renderReturnForm } from './pages.ts';
@@ -35,10 +36,22 @@ const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-  // inline style and the return form's one-line script; no framing (Transbank forbids iframes)
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
 };
+
+/**
+ * A page's own policy: its inline style and (the return form) its one-line script, each by hash,
+ * nothing else; no framing (Transbank forbids iframes).
+ */
+function pageCsp(html: string): string {
+  const { scripts, styles } = inlineHashes(html);
+  return serializeCsp({
+    'default-src': ["'none'"],
+    'script-src': scripts.length > 0 ? scripts : ["'none'"],
+    'style-src': styles.length > 0 ? styles : ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
 
 function json({ status, body }: ApiAnswer): WebpayHttpResponse {
   return {
@@ -104,7 +117,7 @@ function cardForm(core: WebpayCore, request: WebpayHttpRequest, url: URL): Webpa
   const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
   const page = (status: number, body: string): WebpayHttpResponse => ({
     status,
-    headers: { ...PAGE_HEADERS, 'content-language': locale },
+    headers: { ...PAGE_HEADERS, 'content-security-policy': pageCsp(body), 'content-language': locale },
     body,
   });
   if (method !== 'GET' && method !== 'POST') return page(405, renderProblemPage('bad-request', locale));

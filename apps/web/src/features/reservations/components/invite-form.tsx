@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { fileUrl } from '@/lib/api-client';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { type MessageId, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { createInvitation } from '@/features/reservations/api/create-invitation';
@@ -34,8 +35,10 @@ export function InviteForm({
   const [errorId, setErrorId] = useState<MessageId | null>(null);
   const companions = useCompanions(canListCompanions);
   const invite = useMutation({
-    mutationFn: ({ invitee }: { invitee: CreateInvitationInput; companion?: Companion }) =>
-      createInvitation(reservationId, invitee),
+    // one key per "send": a retry after a lost answer is not a second invitation
+    mutationFn: ({ invitee, key }: { invitee: CreateInvitationInput; key: string; companion?: Companion }) =>
+      createInvitation(reservationId, invitee, key),
+    retry: retryUnanswered,
     onMutate: () => setErrorId(null),
     onError: (error) => setErrorId(reservationErrorMessage(error)),
     onSuccess: (invitation, { companion }) => {
@@ -55,7 +58,7 @@ export function InviteForm({
       setErrorId('reservation.invite.invalidEmail');
       return;
     }
-    invite.mutate({ invitee: { email: address } });
+    invite.mutate({ invitee: { email: address }, key: newIdempotencyKey() });
   };
 
   const offered = (companions.data?.items ?? []).filter((companion) => !memberIds.includes(companion.id));
@@ -102,7 +105,7 @@ export function InviteForm({
                   <Button
                     variant="secondary"
                     disabled={invite.isPending}
-                    onClick={() => invite.mutate({ invitee: { userId: companion.id }, companion })}
+                    onClick={() => invite.mutate({ invitee: { userId: companion.id }, key: newIdempotencyKey(), companion })}
                     aria-label={t('reservation.invite.inviteUser', { name: companion.displayName })}
                   >
                     {t('reservation.action.invite')}

@@ -1,0 +1,83 @@
+// Early requests (see src/lib/early-requests.ts): the first API reads of this page start
+// now, while the app's code downloads; the app takes each answer once. Plain ES2017, no
+// imports: a classic script that index.html loads before the app's module, a file of its own
+// rather than inline so that the Content-Security-Policy allows no inline script at all
+// (docs/security.md#content-security-policy; the build gives it a hashed name, vite.config.ts
+// earlyModules). early-requests.test.tsx checks that the app asks for exactly these paths.
+(function () {
+  var early = { at: Date.now(), responses: {} };
+  window.__comensalEarly = early;
+  // `pictureOf(answer)`: the picture the page shows first (its largest element), loaded
+  // as soon as the answer names it rather than once the page has rendered.
+  function get(path, pictureOf) {
+    var response = fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    response.catch(function () {});
+    early.responses[path] = response;
+    if (!pictureOf) return;
+    response
+      .then(function (answer) {
+        return answer.ok ? answer.clone().json() : null;
+      })
+      .then(function (body) {
+        var href = body && pictureOf(body);
+        if (typeof href !== 'string' || href.charAt(0) !== '/') return;
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.setAttribute('as', 'image');
+        link.href = href;
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+        early.picture = href;
+      })
+      .catch(function () {});
+  }
+  function firstCover(list) {
+    return list.items && list.items[0] && list.items[0].coverUrl;
+  }
+  function cover(restaurant) {
+    return restaurant.coverUrl;
+  }
+  // The code the page needs beyond the entry (its route modules, the catalog of its
+  // language), preloaded while the entry downloads. The build fills the table
+  // (vite.config.ts, earlyModules); it stays empty in development.
+  var modules = {}; /* EARLY_MODULES */
+  early.modules = [];
+  function preload(key) {
+    early.modules.push(key);
+    (modules[key] || []).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
+  var locale = null;
+  try {
+    locale = localStorage.getItem('locale');
+  } catch (e) {}
+  if (locale !== 'es-ES' && locale !== 'en-US') {
+    locale = /^es/i.test((navigator.language || '').trim()) ? 'es-ES' : 'en-US';
+  }
+  preload(locale);
+
+  get('/api/auth/get-session');
+  var path = location.pathname;
+  var id = '[A-Za-z0-9_-]+';
+  var match;
+  if (path === '/' && !location.search && !location.hash) {
+    var remembered = null;
+    try {
+      remembered = localStorage.getItem('restaurantId');
+    } catch (e) {}
+    if (remembered && /^[A-Za-z0-9_-]+$/.test(remembered)) get('/api/restaurants/' + remembered, cover);
+    else get('/api/restaurants', firstCover);
+  } else if ((match = new RegExp('^/restaurants/(' + id + ')/menu$').exec(path))) {
+    get('/api/restaurants/' + match[1] + '/menu');
+    get('/api/restaurants/' + match[1]);
+  } else if ((match = new RegExp('^/restaurants/(' + id + ')$').exec(path))) {
+    get('/api/restaurants/' + match[1]);
+  }
+  if (path === '/') preload('home');
+  else if (new RegExp('^/restaurants/' + id + '/menu$').test(path)) preload('menu');
+  else if (new RegExp('^/restaurants/' + id + '$').test(path)) preload('profile');
+})();
