@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BucketRule } from './db/rate-limit-repository.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -63,6 +64,35 @@ export interface AuthRateLimit {
 
 export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { windowSeconds: 600, perIp: 100, perAccount: 10 };
 
+/**
+ * The limits against hoarding and spam (docs/product.md#booking-limits): token buckets, a burst
+ * then a steady rate. Per address they are generous (a restaurant's Wi-Fi puts a full dining room
+ * behind one address), per diner they are tight.
+ */
+export interface AbuseLimits {
+  /** Guest ("continue as guest") sign-ins per client address. */
+  guestSignInsPerAddress: BucketRule;
+  /** Bookings (reservations and walk-ins, refused ones included) per client address. */
+  bookingsPerAddress: BucketRule;
+  /** Bookings per guest. */
+  bookingsPerGuest: BucketRule;
+  /** Bookings per signed-in diner. */
+  bookingsPerUser: BucketRule;
+  /** E-mail invitations one diner may send in 24 hours. */
+  invitationsPerDay: number;
+  /** Account e-mails (verification, password reset, sign-in link, sign-up attempt) to one address. */
+  accountMailsPerAddress: BucketRule;
+}
+
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
+  guestSignInsPerAddress: { capacity: 60, perMinute: 3 },
+  bookingsPerAddress: { capacity: 60, perMinute: 6 },
+  bookingsPerGuest: { capacity: 5, perMinute: 0.5 },
+  bookingsPerUser: { capacity: 10, perMinute: 1 },
+  invitationsPerDay: 20,
+  accountMailsPerAddress: { capacity: 3, perMinute: 0.1 },
+};
+
 export interface Config {
   port: number;
   host: string;
@@ -94,6 +124,8 @@ export interface Config {
   oauthMockIssuer?: string | null;
   /** Defaults to {@link DEFAULT_AUTH_RATE_LIMIT}. */
   authRateLimit?: AuthRateLimit;
+  /** Defaults to {@link DEFAULT_ABUSE_LIMITS}. */
+  abuseLimits?: AbuseLimits;
 }
 
 const SECRET_VARS = new Set([

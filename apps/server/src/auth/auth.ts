@@ -11,7 +11,8 @@
  *   GUEST_TRANSFER_FAILED (a redirect with `?error=guest_transfer_failed` for OAuth): the guest
  *   keeps its session and its data, untouched.
  * - Rate limits: better-auth's limiter per IP (counters in PostgreSQL through `customStorage`,
- *   so every instance shares them) plus our per-account limit on /sign-in/email.
+ *   so every instance shares them) plus our per-account limit on /sign-in/email and a token
+ *   bucket of guest sign-ins per address (config `abuseLimits`).
  * - Profiles: a valid display name and language on sign-up (`locale`, else Accept-Language), a
  *   welcome e-mail after the user row is committed (never for guests), guests named "Invitado N".
  * - OAUTH_MOCK_ISSUER (tests only): Google/Facebook through the generic OAuth plugin against a
@@ -25,11 +26,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
-import { DEFAULT_AUTH_RATE_LIMIT, type Config } from '../config.ts';
+import { DEFAULT_ABUSE_LIMITS, DEFAULT_AUTH_RATE_LIMIT, type Config } from '../config.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
-import { consumeRateLimit } from '../db/rate-limit-repository.ts';
+import { consumeRateLimit, takeToken } from '../db/rate-limit-repository.ts';
 import { isLoopbackUrl, trustedOriginsFor } from './trusted-origins.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -48,7 +49,7 @@ export interface AuthLogger {
 
 export interface CreateAuthOptions {
   config: Pick<Config, 'publicUrl' | 'authSecret' | 'google' | 'facebook'> &
-    Partial<Pick<Config, 'oauthMockIssuer' | 'authRateLimit'>>;
+    Partial<Pick<Config, 'oauthMockIssuer' | 'authRateLimit' | 'abuseLimits'>>;
   /** The pool, or a transaction (the seed creates its users inside its own transaction). */
   db: DbExecutor;
   logger: AuthLogger;
@@ -144,6 +145,7 @@ export function createAuth({
   const limits = config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const social = socialSetup(config);
   const signInRule = { window: limits.windowSeconds, max: limits.perIp };
+  const abuseLimits = config.abuseLimits ?? DEFAULT_ABUSE_LIMITS;
 
   const rateLimited = (retryAfterSeconds: number) =>
     new APIError(
@@ -226,6 +228,20 @@ export function createAuth({
             });
           }
           return { context: { body: { ...ctx.body, name: name.data } } };
+        }
+        if (ctx.path === '/sign-in/anonymous') {
+          // a burst for a full dining room behind one Wi-Fi, then a steady rate (docs/product.md#booking-limits)
+          const address = ctx.request?.headers.get('x-forwarded-for') ?? 'unknown';
+          const decision = await takeToken(
+            db,
+            `guest:ip:${address}`,
+            abuseLimits.guestSignInsPerAddress,
+            now(),
+          );
+          if (!decision.allowed) {
+            logger.warn({ path: ctx.path }, 'guest sign-in refused: too many from one address');
+            throw rateLimited(decision.retryAfterSeconds ?? 60);
+          }
         }
         if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
           const account = ctx.body.email.trim().toLowerCase();

@@ -34,6 +34,8 @@ const TABLES = [
   'join_requests',
   'orders',
   'pending_payments',
+  'payment_allocations',
+  'restaurant_staff',
   'transactions',
   'client_records',
   'client_record_reservations',
@@ -41,6 +43,7 @@ const TABLES = [
   'analytics_events',
   'app_meta',
   'rate_limits',
+  'rate_buckets',
 ];
 
 let db: TestDatabase;

@@ -120,6 +120,21 @@ export async function insertRestaurant(
       pointsRatePoints: seed.pointsRate.points,
       pointsRatePerMinor: seed.pointsRate.perMinor,
       suggestedTipPercent: seed.suggestedTipPercent,
+      ...(seed.bookingLimits?.horizonDays === undefined
+        ? {}
+        : { bookingHorizonDays: seed.bookingLimits.horizonDays }),
+      ...(seed.bookingLimits?.maxPartySize === undefined
+        ? {}
+        : { maxPartySize: seed.bookingLimits.maxPartySize }),
+      ...(seed.bookingLimits?.maxTakeawayPartySize === undefined
+        ? {}
+        : { maxTakeawayPartySize: seed.bookingLimits.maxTakeawayPartySize }),
+      ...(seed.bookingLimits?.maxPerUser === undefined
+        ? {}
+        : { maxReservationsPerUser: seed.bookingLimits.maxPerUser }),
+      ...(seed.bookingLimits?.maxPerGuest === undefined
+        ? {}
+        : { maxReservationsPerGuest: seed.bookingLimits.maxPerGuest }),
       images,
       sections: seed.sections,
     })

@@ -8,7 +8,15 @@ import type { Invitation, Reservation, ReservationInvitationSummary } from '@com
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
+import {
+  DAY,
+  distinctSlot,
+  insertTestRestaurant,
+  NOW,
+  reservationInput,
+  reserve,
+  type TestRestaurant,
+} from './testing.ts';
 
 let t: TestApp;
 let restaurant: TestRestaurant;
@@ -39,10 +47,7 @@ async function setUp(): Promise<Reservation> {
   const reservation = await reserve(
     t.app,
     creator,
-    reservationInput(restaurant, {
-      table: undefined,
-      startAt: `${String(12 + (slot % 4)).padStart(2, '0')}:00`,
-    }),
+    reservationInput(restaurant, { table: undefined, ...distinctSlot(slot) }),
   );
   const invited = await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/invitations`, {
     as: creator,
