@@ -13,6 +13,8 @@
  * - Rate limits: better-auth's limiter per IP (counters in PostgreSQL through `customStorage`,
  *   so every instance shares them) plus our per-account limit on /sign-in/email and a token
  *   bucket of guest sign-ins per address (config `abuseLimits`).
+ * - E-mail verification and password reset by a link mailed through the app's mailer (es/en);
+ *   signing in does not require it, answering an invitation by e-mail does.
  * - Profiles: a valid display name and language on sign-up (`locale`, else Accept-Language), a
  *   welcome e-mail after the user row is committed (never for guests), guests named "Invitado N".
  * - OAUTH_MOCK_ISSUER (tests only): Google/Facebook through the generic OAuth plugin against a
@@ -154,15 +156,49 @@ export function createAuth({
       { 'Retry-After': String(retryAfterSeconds) },
     );
 
+  const localeOf = (user: { locale?: unknown }) => {
+    const locale = localeSchema.safeParse(user.locale);
+    return locale.success ? locale.data : 'en-US';
+  };
+
+  /**
+   * The verification and password-reset links (docs/product.md#e-mail-verification): the e-mail
+   * points at the web app's page, which calls better-auth with the token.
+   */
+  const sendAccountEmail = (
+    user: { email: string; locale?: unknown },
+    template: 'email_verification' | 'password_reset',
+    token: string,
+  ): Promise<void> => {
+    if (!mailer) return Promise.resolve();
+    const locale = localeOf(user);
+    const link = (page: string) => `${config.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`;
+    const sent =
+      template === 'email_verification'
+        ? mailer.sendEmail(user.email, null, template, { locale, verifyUrl: link('verify-email') })
+        : mailer.sendEmail(user.email, null, template, { locale, resetUrl: link('reset-password') });
+    // not awaited: the answer does not wait for the mail server (nor tells whether the address exists)
+    sent.catch((error: unknown) => logger.error({ err: error, template }, 'account e-mail not sent'));
+    return Promise.resolve();
+  };
+
+  /** At most a few account e-mails to one address (a bucket per hashed address). */
+  const takeAccountMailToken = async (email: unknown) => {
+    if (typeof email !== 'string') return;
+    const decision = await takeToken(
+      db,
+      `mail:${hashed(email.trim().toLowerCase())}`,
+      abuseLimits.accountMailsPerAddress,
+      now(),
+    );
+    if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds ?? 60);
+  };
+
   const sendWelcomeEmail = (user: { email: string; name: string; locale?: unknown }) => {
     if (!mailer) return;
-    const locale = localeSchema.safeParse(user.locale);
     // not awaited: the sign-up answers without waiting for the mail server
     mailer
-      .sendEmail(user.email, null, 'account_created', {
-        locale: locale.success ? locale.data : 'en-US',
-        displayName: user.name,
-      })
+      .sendEmail(user.email, null, 'account_created', { locale: localeOf(user), displayName: user.name })
       .catch((error: unknown) => logger.error({ err: error }, 'welcome e-mail not sent'));
   };
 
@@ -187,6 +223,18 @@ export function createAuth({
       // Sign-up answers the same for a new and an existing e-mail; auth-handler.ts then signs in
       // with the same credentials (docs/decisions/0007-identity.md).
       autoSignIn: false,
+      // Signing in does not wait for the verification: what needs a verified address checks it
+      // (invitations by e-mail, modules/reservations/invitee.ts).
+      requireEmailVerification: false,
+      sendResetPassword: async ({ user, token }) => sendAccountEmail(user, 'password_reset', token),
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: async ({ user, token }) => sendAccountEmail(user, 'email_verification', token),
+      expiresIn: 60 * 60,
+      autoSignInAfterVerification: false,
     },
     socialProviders: social.socialProviders,
     user: {
@@ -228,6 +276,9 @@ export function createAuth({
             });
           }
           return { context: { body: { ...ctx.body, name: name.data } } };
+        }
+        if (ctx.path === '/send-verification-email' || ctx.path === '/request-password-reset') {
+          await takeAccountMailToken(ctx.body?.email);
         }
         if (ctx.path === '/sign-in/anonymous') {
           // a burst for a full dining room behind one Wi-Fi, then a steady rate (docs/product.md#booking-limits)

@@ -66,5 +66,8 @@ describe('a mail server that is down', () => {
     }
     expect(expectErrorLog(/^could not send "account_created" e-mail/)).toHaveLength(1);
     expect(expectErrorLog('welcome e-mail not sent')).toHaveLength(1);
+    // nor does the verification e-mail, sent at the same time
+    expect(expectErrorLog(/^could not send "email_verification" e-mail/)).toHaveLength(1);
+    expect(expectErrorLog('account e-mail not sent')).toHaveLength(1);
   });
 });

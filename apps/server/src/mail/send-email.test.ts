@@ -1,10 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../test/smtp.ts';
 import { createMailer, isMailError, type MailLogger, type Mailer, type TemplateName } from './send-email.ts';
 
 const PUBLIC_URL = 'http://comensal.test:3000';
@@ -22,54 +21,6 @@ function recordingLogger(): MailLogger & { lines: LogLine[] } {
     lines,
     info: (obj, msg) => void lines.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
     error: (obj, msg) => void lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
-  };
-}
-
-interface ReceivedMessage {
-  mailFrom: string | undefined;
-  rcptTo: string[];
-  raw: Buffer;
-}
-
-/** A real SMTP server on loopback (no TLS, no auth) that keeps what it receives. */
-async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
-  const messages: ReceivedMessage[] = [];
-  let connections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      connections += 1;
-      callback();
-    },
-    onRcptTo(_address, _session, callback) {
-      if (!options.rejectRecipients) return callback();
-      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    connectionCount: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

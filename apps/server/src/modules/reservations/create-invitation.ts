@@ -13,8 +13,8 @@ import { invitationLocale, sendInvitationEmail } from './send-invitation-email.t
 export const MAX_INVITATIONS_PER_RESERVATION = 50;
 
 /**
- * The creator invites an e-mail: an existing user (linked by id) or someone not registered yet
- * (accepted null until they sign in with that e-mail and answer). Then the invitation e-mail
+ * The creator invites an e-mail: a user who verified that address (linked by id), or anyone else
+ * (accepted null until the owner of the address, verified, signs in and answers). Then the invitation e-mail
  * with the public link is sent, in the invitee's language if known, else the inviter's.
  */
 export async function createInvitation(
@@ -31,8 +31,10 @@ export async function createInvitation(
     const reservation = await findReservationOrThrow(ctx, reservationId, { tx, lock: true });
     assertCreator(reservation, diner);
     assertCurrent(reservation, now);
-    const invitee = await invitations.findUserByEmail(email, tx);
-    if (invitee && (await reservations.isMember(reservation.id, invitee.id, tx))) {
+    const registered = await invitations.findUserByEmail(email, tx);
+    // linked to an account only when its owner proved the address (else it waits, by e-mail)
+    const invitee = registered?.emailVerified ? registered : null;
+    if (registered && (await reservations.isMember(reservation.id, registered.id, tx))) {
       throw new AppError('ALREADY_MEMBER', 'That person is already in this reservation');
     }
     if ((await invitations.countForReservation(reservation.id, tx)) >= MAX_INVITATIONS_PER_RESERVATION) {
@@ -62,12 +64,12 @@ export async function createInvitation(
       { invitationId: id, reservationId: reservation.id, accepted: null },
       invitee?.id ?? null,
     );
-    return { id, reservation, invitee };
+    return { id, reservation, invitee, registered };
   });
 
   await sendInvitationEmail(ctx, {
     to: email,
-    locale: invitationLocale(created.invitee?.locale, diner.locale),
+    locale: invitationLocale(created.registered?.locale, diner.locale),
     inviterName: diner.displayName,
     restaurantName: created.reservation.restaurant.name,
     restaurantId: created.reservation.restaurantId,

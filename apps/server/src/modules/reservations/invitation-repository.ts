@@ -65,9 +65,14 @@ export function invitationRepository(db: Db) {
     async findUserByEmail(
       email: string,
       tx: DbExecutor = db,
-    ): Promise<{ id: string; displayName: string; locale: string | null } | null> {
+    ): Promise<{ id: string; displayName: string; locale: string | null; emailVerified: boolean } | null> {
       const [row] = await tx
-        .select({ id: users.id, displayName: users.name, locale: users.locale })
+        .select({
+          id: users.id,
+          displayName: users.name,
+          locale: users.locale,
+          emailVerified: users.emailVerified,
+        })
         .from(users)
         .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isAnonymous, false)))
         .limit(1);

@@ -20,7 +20,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientRecordReservations, invitations } from '../../db/schema.ts';
-import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
+import { callApi, signInGuest, signUpVerifiedUser, type TestSession } from '../../test/sessions.ts';
 import { nextLiveEvent, openLiveClient } from '../../test/live.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -44,7 +44,7 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await t.app.live.ready();
   restaurant = await insertTestRestaurant(t.db);
-  host = await signUpUser(t.app, { name: 'Ana Anfitriona', locale: 'es-ES' });
+  host = await signUpVerifiedUser(t.app, { name: 'Ana Anfitriona', locale: 'es-ES' });
 });
 afterEach(() => t.clock.set(NOW));
 afterAll(() => t?.close());
@@ -96,7 +96,7 @@ async function mailTo(to: string) {
 describe('POST /api/reservations/:id/invitations', () => {
   it('invites a registered user: linked, pending, in their current list', async () => {
     const reservation = await newReservation();
-    const bea = await signUpUser(t.app, { name: 'Bea' });
+    const bea = await signUpVerifiedUser(t.app, { name: 'Bea' });
     const response = await invite(reservation.id, bea.email.toUpperCase());
     expect(response.statusCode).toBe(201);
     const invitation = response.json() as Invitation;
@@ -122,7 +122,7 @@ describe('POST /api/reservations/:id/invitations', () => {
     const [row] = await t.db.db.select().from(invitations).where(eq(invitations.id, response.json().id));
     expect(row).toMatchObject({ userId: null, accepted: null, inviteeEmail: email });
 
-    const later = await signUpUser(t.app, { email: email.replace('later', 'Later') });
+    const later = await signUpVerifiedUser(t.app, { email: email.replace('later', 'Later') });
     const mine = await list(later, 'current');
     expect(mine.items.map((item) => item.id)).toEqual([row!.id]);
     const summary = (
@@ -136,7 +136,7 @@ describe('POST /api/reservations/:id/invitations', () => {
 
   it('refuses a second pending invitation of the same e-mail (any case), a member, and yourself', async () => {
     const reservation = await newReservation();
-    const cata = await signUpUser(t.app, { name: 'Cata' });
+    const cata = await signUpVerifiedUser(t.app, { name: 'Cata' });
     expect((await invite(reservation.id, cata.email)).statusCode).toBe(201);
     const again = await invite(reservation.id, cata.email.toUpperCase());
     expect(again.statusCode).toBe(409);
@@ -158,7 +158,7 @@ describe('POST /api/reservations/:id/invitations', () => {
 
   it('invites again after a rejection', async () => {
     const reservation = await newReservation();
-    const dani = await signUpUser(t.app);
+    const dani = await signUpVerifiedUser(t.app);
     const first = (await invite(reservation.id, dani.email)).json() as Invitation;
     await answer(first.id, 'reject', dani);
     const second = await invite(reservation.id, dani.email);
@@ -226,7 +226,7 @@ const longDate = (date: string, locale: string) =>
 describe('the invitation e-mail', () => {
   it('goes to the invitee in their language, with the public link', async () => {
     const reservation = await newReservation(host, '20:30');
-    const english = await signUpUser(t.app, { name: 'Eve', locale: 'en-US' });
+    const english = await signUpVerifiedUser(t.app, { name: 'Eve', locale: 'en-US' });
     await invite(reservation.id, english.email);
     const [mail] = await mailTo(english.email);
     expect(mail).toBeDefined();
@@ -252,7 +252,7 @@ describe('the invitation e-mail', () => {
 describe('accept and reject', () => {
   it('accepting joins the reservation and the restaurant’s clients in one go; again answers the same', async () => {
     const reservation = await newReservation();
-    const fede = await signUpUser(t.app);
+    const fede = await signUpVerifiedUser(t.app);
     const invitation = (await invite(reservation.id, fede.email)).json() as Invitation;
     const accepted = await answer(invitation.id, 'accept', fede);
     expect(accepted.json()).toMatchObject({ accepted: true, respondedAt: NOW.toISOString() });
@@ -280,7 +280,7 @@ describe('accept and reject', () => {
 
   it('rejecting leaves the reservation alone; changing an answer is 409 and logged', async () => {
     const reservation = await newReservation();
-    const gabi = await signUpUser(t.app);
+    const gabi = await signUpVerifiedUser(t.app);
     const invitation = (await invite(reservation.id, gabi.email)).json() as Invitation;
     const rejected = await answer(invitation.id, 'reject', gabi);
     expect(rejected.json().accepted).toBe(false);
@@ -302,7 +302,7 @@ describe('accept and reject', () => {
 
   it('refuses answers on a cancelled or finished reservation (409), logging each failure', async () => {
     const cancelled = await newReservation();
-    const hugo = await signUpUser(t.app);
+    const hugo = await signUpVerifiedUser(t.app);
     const toCancelled = (await invite(cancelled.id, hugo.email)).json() as Invitation;
     const over = await newReservation(host, '14:00');
     const toOver = (await invite(over.id, hugo.email)).json() as Invitation;
@@ -330,7 +330,7 @@ describe('accept and reject', () => {
   });
 
   it('answers 404 to unknown or malformed invitation ids, logging the failure', async () => {
-    const someone = await signUpUser(t.app);
+    const someone = await signUpVerifiedUser(t.app);
     const logged = failures().length;
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', "'; --"]) {
       const response = await answer(encodeURIComponent(id), 'accept', someone);
@@ -350,7 +350,7 @@ describe('accept and reject', () => {
 
 describe('GET /api/invitations', () => {
   it('lists newest first, pages, and moves invitations of cancelled reservations to history', async () => {
-    const iris = await signUpUser(t.app);
+    const iris = await signUpVerifiedUser(t.app);
     const made: Invitation[] = [];
     for (let index = 0; index < 3; index += 1) {
       t.clock.set(new Date(NOW.getTime() + index * 60_000));
@@ -379,7 +379,7 @@ describe('GET /api/invitations', () => {
 describe('live events of invitations', () => {
   it('tells the invitee’s list and the members, after the commit', async () => {
     const reservation = await newReservation();
-    const juan = await signUpUser(t.app);
+    const juan = await signUpVerifiedUser(t.app);
     const socket = await openLiveClient(baseUrl, { origin: 'http://localhost:3000', cookie: juan.cookie });
     try {
       expect(await socket.request({ op: 'subscribe', topic: USER_INVITATIONS_TOPIC })).toEqual({

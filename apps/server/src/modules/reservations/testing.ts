@@ -12,7 +12,7 @@ import {
 } from '../../db/seed/insert-restaurant.ts';
 import type { SeedRestaurant } from '../../db/seed/types.ts';
 import type { TestDatabase } from '../../test/database.ts';
-import { callApi, type TestSession } from '../../test/sessions.ts';
+import { callApi, markEmailVerified, type TestSession } from '../../test/sessions.ts';
 
 /** 2026-03-02 15:00 UTC = Monday 12:00 in Santiago (UTC-3 until April). */
 export const NOW = new Date('2026-03-02T15:00:00Z');
@@ -151,6 +151,8 @@ export async function joinByInvitation(
   member: TestSession,
   reservationId: string,
 ): Promise<void> {
+  // an invitation by e-mail is answered by the verified owner of the address
+  await markEmailVerified(app, member);
   const invited = await callApi(app, 'POST', `/api/reservations/${reservationId}/invitations`, {
     as: creator,
     body: { email: member.email },
