@@ -19,9 +19,16 @@ const text = (form: FormData, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-function checkEmail(email: string): MessageId | null {
+export function checkEmail(email: string): MessageId | null {
   if (!email) return 'auth.field.email.required';
   return emailSchema.safeParse(email).success ? null : 'auth.field.email.invalid';
+}
+
+/** A new password's length (reset page); null when fine. */
+export function checkNewPassword(password: string): MessageId | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'auth.error.passwordTooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'auth.error.passwordTooLong';
+  return null;
 }
 
 export type LoginField = 'email' | 'password';

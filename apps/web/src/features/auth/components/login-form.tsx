@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { TextField } from '@/components/ui/text-field';
+import { href } from '@/config/paths';
 import { type MessageId, useT } from '@/lib/i18n';
 import type { LoginField } from '@/features/auth/auth-forms';
 import type { AuthFormContext, AuthFormResult } from './auth-form-result';
@@ -43,6 +45,12 @@ export function LoginForm({
         required
         error={fieldError(errors.password)}
       />
+      <Link
+        to={href('auth.forgotPassword')}
+        className="self-end text-sm text-ink-muted underline underline-offset-4"
+      >
+        {t('auth.login.forgot')}
+      </Link>
     </AuthFormShell>
   );
 }
