@@ -33,6 +33,7 @@ import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
 import { consumeRateLimit, takeToken } from '../db/rate-limit-repository.ts';
+import { DISPLAY_NAME_INVALID_MESSAGE, displayNameProblemOf } from '../lib/display-name.ts';
 import { isLoopbackUrl, trustedOriginsFor } from './trusted-origins.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -127,12 +128,17 @@ function socialSetup(config: CreateAuthOptions['config']): {
   };
 }
 
-/** A display name from whatever a provider sent: trimmed, at most 80 characters, never empty. */
+/**
+ * A display name from whatever a provider sent: trimmed, at most DISPLAY_NAME_MAX characters,
+ * never empty, never a link (then the e-mail's local part, else "Comensal").
+ */
 function displayNameFrom(name: unknown, email: unknown): string {
-  const cleaned = typeof name === 'string' ? name.replace(/\p{Cc}+/gu, ' ').trim() : '';
-  if (cleaned) return [...cleaned].slice(0, DISPLAY_NAME_MAX).join('');
-  const local = typeof email === 'string' ? (email.split('@')[0] ?? '') : '';
-  return local.slice(0, DISPLAY_NAME_MAX) || 'Comensal';
+  const fit = (text: string) =>
+    [...text.replace(/\p{Cc}+/gu, ' ').trim()].slice(0, DISPLAY_NAME_MAX).join('').trim();
+  const cleaned = typeof name === 'string' ? fit(name) : '';
+  if (cleaned && !displayNameProblemOf(cleaned)) return cleaned;
+  const local = typeof email === 'string' ? fit(email.split('@')[0] ?? '') : '';
+  return local && !displayNameProblemOf(local) ? local : 'Comensal';
 }
 
 export function createAuth({
@@ -269,10 +275,10 @@ export function createAuth({
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
           const name = displayNameSchema.safeParse(ctx.body?.name);
-          if (!name.success) {
+          if (!name.success || displayNameProblemOf(name.data)) {
             throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_DISPLAY_NAME',
-              message: `The display name must be 1 to ${DISPLAY_NAME_MAX} characters long`,
+              code: 'DISPLAY_NAME_INVALID',
+              message: DISPLAY_NAME_INVALID_MESSAGE,
             });
           }
           return { context: { body: { ...ctx.body, name: name.data } } };

@@ -1,5 +1,5 @@
 import { DISPLAY_NAME_MAX } from '@comensal/contracts';
-import { isSupportedLocale, type SupportedLocale } from '@comensal/domain';
+import { displayNameProblem, isSupportedLocale, type SupportedLocale } from '@comensal/domain';
 import { z } from 'zod';
 import type { MessageId } from '@/lib/i18n';
 
@@ -58,8 +58,10 @@ export function parseRegisterForm(
   const password = text(form, 'password');
   const fieldErrors: FieldErrors<RegisterField> = {};
   if (!displayName) fieldErrors.displayName = 'auth.field.displayName.required';
-  else if (displayName.length > DISPLAY_NAME_MAX_LENGTH)
+  else if ([...displayName].length > DISPLAY_NAME_MAX_LENGTH)
     fieldErrors.displayName = 'auth.field.displayName.tooLong';
+  else if (displayNameProblem(displayName, DISPLAY_NAME_MAX_LENGTH))
+    fieldErrors.displayName = 'auth.field.displayName.invalid';
   const emailError = checkEmail(email);
   if (emailError) fieldErrors.email = emailError;
   if (password.length < PASSWORD_MIN_LENGTH) fieldErrors.password = 'auth.error.passwordTooShort';
