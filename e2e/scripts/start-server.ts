@@ -56,7 +56,7 @@ async function startOAuthMock(): Promise<OAuth2Server> {
 
 /**
  * The app's e-mail goes to a real SMTP server on loopback, which writes each message it receives
- * to e2e/.data-<port>-mail/<n>.eml: journeys read the links they need there (fixtures/mail.ts).
+ * to e2e/.data-<port>-mail/<n>.eml: journeys read the links they need there (e2e/fixtures/mail.ts).
  */
 async function startSmtp(): Promise<{ url: string; server: SMTPServer }> {
   const mailDir = path.join(root, `e2e/.data-${port}-mail`);
