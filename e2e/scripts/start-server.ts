@@ -110,6 +110,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/src/server.t
     // every journey signs in from 127.0.0.1: keep the per-IP sign-in limit out of their way
     AUTH_RATE_LIMIT_PER_IP: process.env.AUTH_RATE_LIMIT_PER_IP ?? '100000',
     SMTP_URL: smtp.url,
+    // and the per-address booking and guest sign-in bursts
+    ABUSE_BURST_PER_ADDRESS: process.env.ABUSE_BURST_PER_ADDRESS ?? '100000',
     ...oauthEnv,
   },
 });

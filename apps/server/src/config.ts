@@ -93,6 +93,13 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   accountMailsPerAddress: { capacity: 3, perMinute: 0.1 },
 };
 
+/** The limits with another burst of bookings and guest sign-ins per client address. */
+export const withBurstPerAddress = (limits: AbuseLimits, capacity: number): AbuseLimits => ({
+  ...limits,
+  bookingsPerAddress: { ...limits.bookingsPerAddress, capacity },
+  guestSignInsPerAddress: { ...limits.guestSignInsPerAddress, capacity },
+});
+
 export interface Config {
   port: number;
   host: string;
@@ -247,6 +254,10 @@ const envSchema = z.object({
     'AUTH_RATE_LIMIT_PER_ACCOUNT',
     DEFAULT_AUTH_RATE_LIMIT.perAccount,
   ),
+  ABUSE_BURST_PER_ADDRESS: positiveInteger(
+    'ABUSE_BURST_PER_ADDRESS',
+    DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity,
+  ),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -392,6 +403,9 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
         perIp: e.AUTH_RATE_LIMIT_PER_IP,
         perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       },
+      ...(e.ABUSE_BURST_PER_ADDRESS === DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity
+        ? {}
+        : { abuseLimits: withBurstPerAddress(DEFAULT_ABUSE_LIMITS, e.ABUSE_BURST_PER_ADDRESS) }),
     },
   };
 }
