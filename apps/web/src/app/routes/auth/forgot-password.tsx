@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, Form, Link, useActionData, useNavigation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { href } from '@/config/paths';
 import { requestPasswordReset } from '@/features/auth/api/account-email';
 import { authErrorMessageId } from '@/features/auth/auth-errors';
@@ -8,6 +7,7 @@ import { checkEmail } from '@/features/auth/auth-forms';
 import { FormError } from '@/features/auth/components/form-error';
 import { useDocumentTitle } from '@/lib/document-title';
 import { type MessageId, useT } from '@/lib/i18n';
+import { EmailField } from '@/features/auth/components/email-field';
 
 type Result = { sent: true } | { sent: false; fieldError?: MessageId; formError?: MessageId };
 
@@ -36,15 +36,7 @@ export function Component() {
           <p>{t('auth.forgot.intro')}</p>
           <Form method="post" noValidate className="flex flex-col gap-5">
             <FormError messageId={result?.formError} />
-            <TextField
-              label={t('auth.field.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              error={result?.fieldError ? t(result.fieldError) : undefined}
-            />
+            <EmailField error={result?.fieldError ? t(result.fieldError) : undefined} />
             <Button type="submit" size="lg" block disabled={isSubmitting}>
               {isSubmitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
             </Button>
