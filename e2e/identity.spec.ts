@@ -141,7 +141,7 @@ test.describe('guests', () => {
     await expect(page.getByLabel(en('profile.field.displayName'), { exact: true })).toHaveValue(
       'Carla Cuenta',
     );
-    await expect(page.getByRole('main').getByText(email)).toBeVisible();
+    await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('guest'))).toBeNull();
     expect((await me(page)).body).toMatchObject({ email, displayName: 'Carla Cuenta', isGuest: false });
   });
@@ -165,7 +165,7 @@ test.describe('Google', () => {
     await expect(page).toHaveURL(/\/profile$/);
     const displayName = email.split('@')[0]!;
     await expect(page.getByLabel(en('profile.field.displayName'), { exact: true })).toHaveValue(displayName);
-    await expect(page.getByRole('main').getByText(email)).toBeVisible();
+    await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(displayName) })).toBeVisible();
     expect((await me(page)).body).toMatchObject({ email, displayName, isGuest: false });
   });

@@ -3,6 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, listRestaurants, msg, slotsFor, test, uniqueEmail } from './fixtures/app.ts';
+import { linkFromMail } from './fixtures/mail.ts';
 
 const en = (key: string, values: Record<string, string> = {}) => msg('en-US', key, values);
 const PASSWORD = 'correct-horse-battery';
@@ -112,6 +113,13 @@ test('a guest books from a table link, a friend joins through the link, the gues
   await friend.getByLabel(en('auth.field.email')).fill(friendEmail);
   await friend.getByLabel(en('auth.field.password'), { exact: true }).fill(PASSWORD);
   await friend.getByRole('button', { name: en('auth.register.submit') }).press('Enter');
+  // An invitation by e-mail is answered by the owner of the address: the friend confirms it
+  // through the link mailed to it, then comes back to the invitation.
+  await expect(friend.getByTestId('verify-email-notice')).toBeVisible();
+  const verifyLink = new URL(await linkFromMail(friendEmail, 'email_verification', 'verify-email'));
+  await friend.goto(verifyLink.pathname + verifyLink.search);
+  await expect(friend.getByText(en('auth.verify.done'))).toBeVisible();
+  await friend.goto(link);
   await friend.getByRole('button', { name: en('reservation.invitation.accept') }).press('Enter');
   await expect(
     friend.getByRole('heading', { level: 1, name: en('page.restaurant.reservation.summary.title') }),

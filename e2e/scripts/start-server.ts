@@ -1,10 +1,12 @@
 // Starts the real server for the end-to-end run: a fresh DATA_DIR (embedded PostgreSQL,
 // demo data seeded), the built SPA, loopback only. Signals are forwarded so PostgreSQL stops.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = process.env.E2E_PORT ?? '3107';
@@ -52,6 +54,37 @@ async function startOAuthMock(): Promise<OAuth2Server> {
   return server;
 }
 
+/**
+ * The app's e-mail goes to a real SMTP server on loopback, which writes each message it receives
+ * to e2e/.data-<port>-mail/<n>.eml: journeys read the links they need there (e2e/fixtures/mail.ts).
+ */
+async function startSmtp(): Promise<{ url: string; server: SMTPServer }> {
+  const mailDir = path.join(root, `e2e/.data-${port}-mail`);
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        count += 1;
+        writeFileSync(path.join(mailDir, `${String(count).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, server };
+}
+
+const smtp = await startSmtp();
 const oauthMock = process.env.E2E_OAUTH_MOCK === '0' ? null : await startOAuthMock();
 const oauthEnv = oauthMock
   ? {
@@ -76,10 +109,14 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/src/server.t
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // every journey signs in from 127.0.0.1: keep the per-IP sign-in limit out of their way
     AUTH_RATE_LIMIT_PER_IP: process.env.AUTH_RATE_LIMIT_PER_IP ?? '100000',
+    SMTP_URL: smtp.url,
+    // and the per-address booking and guest sign-in bursts
+    ABUSE_BURST_PER_ADDRESS: process.env.ABUSE_BURST_PER_ADDRESS ?? '100000',
     ...oauthEnv,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
+  smtp.server.close();
   void (oauthMock?.stop() ?? Promise.resolve()).catch(() => undefined).finally(() => process.exit(code ?? 0));
 });

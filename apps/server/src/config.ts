@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BucketRule } from './db/rate-limit-repository.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -77,6 +78,42 @@ export interface LiveLimits {
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = { maxSocketsPerSession: 10, maxSocketsPerAddress: 200 };
 
+/**
+ * The limits against hoarding and spam (docs/product.md#booking-limits): token buckets, a burst
+ * then a steady rate. Per address they are generous (a restaurant's Wi-Fi puts a full dining room
+ * behind one address), per diner they are tight.
+ */
+export interface AbuseLimits {
+  /** Guest ("continue as guest") sign-ins per client address. */
+  guestSignInsPerAddress: BucketRule;
+  /** Bookings (reservations and walk-ins, refused ones included) per client address. */
+  bookingsPerAddress: BucketRule;
+  /** Bookings per guest. */
+  bookingsPerGuest: BucketRule;
+  /** Bookings per signed-in diner. */
+  bookingsPerUser: BucketRule;
+  /** E-mail invitations one diner may send in 24 hours. */
+  invitationsPerDay: number;
+  /** Account e-mails (verification, password reset, sign-in link, sign-up attempt) to one address. */
+  accountMailsPerAddress: BucketRule;
+}
+
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
+  guestSignInsPerAddress: { capacity: 60, perMinute: 3 },
+  bookingsPerAddress: { capacity: 60, perMinute: 6 },
+  bookingsPerGuest: { capacity: 5, perMinute: 0.5 },
+  bookingsPerUser: { capacity: 10, perMinute: 1 },
+  invitationsPerDay: 20,
+  accountMailsPerAddress: { capacity: 3, perMinute: 0.1 },
+};
+
+/** The limits with another burst of bookings and guest sign-ins per client address. */
+export const withBurstPerAddress = (limits: AbuseLimits, capacity: number): AbuseLimits => ({
+  ...limits,
+  bookingsPerAddress: { ...limits.bookingsPerAddress, capacity },
+  guestSignInsPerAddress: { ...limits.guestSignInsPerAddress, capacity },
+});
+
 export interface Config {
   port: number;
   host: string;
@@ -110,6 +147,8 @@ export interface Config {
   authRateLimit?: AuthRateLimit;
   /** Defaults to {@link DEFAULT_LIVE_LIMITS}. */
   liveLimits?: LiveLimits;
+  /** Defaults to {@link DEFAULT_ABUSE_LIMITS}. */
+  abuseLimits?: AbuseLimits;
 }
 
 const SECRET_VARS = new Set([
@@ -238,6 +277,10 @@ const envSchema = z.object({
   LIVE_MAX_SOCKETS_PER_ADDRESS: positiveInteger(
     'LIVE_MAX_SOCKETS_PER_ADDRESS',
     DEFAULT_LIVE_LIMITS.maxSocketsPerAddress,
+  ),
+  ABUSE_BURST_PER_ADDRESS: positiveInteger(
+    'ABUSE_BURST_PER_ADDRESS',
+    DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity,
   ),
   TRUST_PROXY: z
     .string()
@@ -388,6 +431,9 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
         maxSocketsPerSession: e.LIVE_MAX_SOCKETS_PER_SESSION,
         maxSocketsPerAddress: e.LIVE_MAX_SOCKETS_PER_ADDRESS,
       },
+      ...(e.ABUSE_BURST_PER_ADDRESS === DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity
+        ? {}
+        : { abuseLimits: withBurstPerAddress(DEFAULT_ABUSE_LIMITS, e.ABUSE_BURST_PER_ADDRESS) }),
     },
   };
 }

@@ -29,7 +29,7 @@ const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_124);
 /** Reads run this many at a time (writes one by one, each between two checksums). */
 const READ_CONCURRENCY = 8;
 /** Counters that a refused attempt may move by design (a rate limit counts refusals too). */
-const BOOKKEEPING_TABLES = new Set(['rate_limits']);
+const BOOKKEEPING_TABLES = new Set(['rate_limits', 'rate_buckets']);
 
 type JsonSchema = {
   type?: string | string[];

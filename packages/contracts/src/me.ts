@@ -30,15 +30,21 @@ export const PHOTO_FIELD = 'photo';
 /** Stored photos are square WebP pictures of this side, in pixels. */
 export const PHOTO_SIZE = 512;
 
-export const DISPLAY_NAME_MAX = 80;
+/**
+ * The longest display name, in characters (docs/product.md#display-names); the server also refuses
+ * links in it (`displayNameProblem` of @comensal/domain) with 400 DISPLAY_NAME_INVALID.
+ */
+export const DISPLAY_NAME_MAX = 40;
+/** What the request schema takes before that rule answers DISPLAY_NAME_INVALID. */
+export const DISPLAY_NAME_INPUT_MAX = 200;
 export const PHONE_NUMBER_MAX = 32;
 
-/** A display name: trimmed, 1–80 characters, no control characters. */
+/** A display name as sent: trimmed, 1–200 characters, no control characters. */
 export const displayNameSchema = z
   .string()
   .trim()
   .min(1)
-  .max(DISPLAY_NAME_MAX)
+  .max(DISPLAY_NAME_INPUT_MAX)
   .regex(/^\P{Cc}+$/u, { error: 'must not contain control characters' });
 
 /** A phone number as people write it: digits, spaces and + ( ) - . ; at least 6 digits. */

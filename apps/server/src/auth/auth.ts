@@ -14,6 +14,9 @@
  *   so every instance shares them); e-mail sign-in has our own: per address, per account and
  *   address, and per known device (a signed cookie) — never per account alone, so strangers
  *   cannot lock its owner out.
+ *   Guest sign-ins: a token bucket per address (config `abuseLimits`).
+ * - E-mail verification and password reset by a link mailed through the app's mailer (es/en);
+ *   signing in does not require it, answering an invitation by e-mail does.
  * - Profiles: no photo from a client or a provider (only POST /api/me/photo sets one), a valid
  *   display name and language on sign-up (`locale`, else Accept-Language), a
  *   welcome e-mail after the user row is committed (never for guests), guests named "Invitado N".
@@ -28,13 +31,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import { anonymous } from 'better-auth/plugins/anonymous';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
-import { DEFAULT_AUTH_RATE_LIMIT, type Config } from '../config.ts';
+import { DEFAULT_ABUSE_LIMITS, DEFAULT_AUTH_RATE_LIMIT, type Config } from '../config.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
-import { consumeRateLimit, forgetRateLimit, type RateLimitRule } from '../db/rate-limit-repository.ts';
+import { consumeRateLimit, forgetRateLimit, type RateLimitRule, takeToken } from '../db/rate-limit-repository.ts';
 import { publishLiveEvent } from '../db/live-notify.ts';
 import { SESSION_ENDED_EVENT, sessionChannel } from '../live/live-event.ts';
+import { DISPLAY_NAME_INVALID_MESSAGE, displayNameProblemOf } from '../lib/display-name.ts';
 import { isLoopbackUrl, trustedOriginsFor } from './trusted-origins.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -53,7 +57,7 @@ export interface AuthLogger {
 
 export interface CreateAuthOptions {
   config: Pick<Config, 'publicUrl' | 'authSecret' | 'google' | 'facebook'> &
-    Partial<Pick<Config, 'oauthMockIssuer' | 'authRateLimit'>>;
+    Partial<Pick<Config, 'oauthMockIssuer' | 'authRateLimit' | 'abuseLimits'>>;
   /** The pool, or a transaction (the seed creates its users inside its own transaction). */
   db: DbExecutor;
   logger: AuthLogger;
@@ -152,12 +156,17 @@ function socialSetup(config: CreateAuthOptions['config']): {
   };
 }
 
-/** A display name from whatever a provider sent: trimmed, at most 80 characters, never empty. */
+/**
+ * A display name from whatever a provider sent: trimmed, at most DISPLAY_NAME_MAX characters,
+ * never empty, never a link (then the e-mail's local part, else "Comensal").
+ */
 function displayNameFrom(name: unknown, email: unknown): string {
-  const cleaned = typeof name === 'string' ? name.replace(/\p{Cc}+/gu, ' ').trim() : '';
-  if (cleaned) return [...cleaned].slice(0, DISPLAY_NAME_MAX).join('');
-  const local = typeof email === 'string' ? (email.split('@')[0] ?? '') : '';
-  return local.slice(0, DISPLAY_NAME_MAX) || 'Comensal';
+  const fit = (text: string) =>
+    [...text.replace(/\p{Cc}+/gu, ' ').trim()].slice(0, DISPLAY_NAME_MAX).join('').trim();
+  const cleaned = typeof name === 'string' ? fit(name) : '';
+  if (cleaned && !displayNameProblemOf(cleaned)) return cleaned;
+  const local = typeof email === 'string' ? fit(email.split('@')[0] ?? '') : '';
+  return local && !displayNameProblemOf(local) ? local : 'Comensal';
 }
 
 export function createAuth({
@@ -172,6 +181,7 @@ export function createAuth({
   const limits = config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const social = socialSetup(config);
   const signInRule = { window: limits.windowSeconds, max: limits.perIp };
+  const abuseLimits = config.abuseLimits ?? DEFAULT_ABUSE_LIMITS;
 
   const deviceCookieOptions = {
     httpOnly: true,
@@ -239,15 +249,49 @@ export function createAuth({
       { 'Retry-After': String(retryAfterSeconds) },
     );
 
+  const localeOf = (user: { locale?: unknown }) => {
+    const locale = localeSchema.safeParse(user.locale);
+    return locale.success ? locale.data : 'en-US';
+  };
+
+  /**
+   * The verification and password-reset links (docs/product.md#e-mail-verification): the e-mail
+   * points at the web app's page, which calls better-auth with the token.
+   */
+  const sendAccountEmail = (
+    user: { email: string; locale?: unknown },
+    template: 'email_verification' | 'password_reset',
+    token: string,
+  ): Promise<void> => {
+    if (!mailer) return Promise.resolve();
+    const locale = localeOf(user);
+    const link = (page: string) => `${config.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`;
+    const sent =
+      template === 'email_verification'
+        ? mailer.sendEmail(user.email, null, template, { locale, verifyUrl: link('verify-email') })
+        : mailer.sendEmail(user.email, null, template, { locale, resetUrl: link('reset-password') });
+    // not awaited: the answer does not wait for the mail server (nor tells whether the address exists)
+    sent.catch((error: unknown) => logger.error({ err: error, template }, 'account e-mail not sent'));
+    return Promise.resolve();
+  };
+
+  /** At most a few account e-mails to one address (a bucket per hashed address). */
+  const takeAccountMailToken = async (email: unknown) => {
+    if (typeof email !== 'string') return;
+    const decision = await takeToken(
+      db,
+      `mail:${hashed(email.trim().toLowerCase())}`,
+      abuseLimits.accountMailsPerAddress,
+      now(),
+    );
+    if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds ?? 60);
+  };
+
   const sendWelcomeEmail = (user: { email: string; name: string; locale?: unknown }) => {
     if (!mailer) return;
-    const locale = localeSchema.safeParse(user.locale);
     // not awaited: the sign-up answers without waiting for the mail server
     mailer
-      .sendEmail(user.email, null, 'account_created', {
-        locale: locale.success ? locale.data : 'en-US',
-        displayName: user.name,
-      })
+      .sendEmail(user.email, null, 'account_created', { locale: localeOf(user), displayName: user.name })
       .catch((error: unknown) => logger.error({ err: error }, 'welcome e-mail not sent'));
   };
 
@@ -272,6 +316,18 @@ export function createAuth({
       // Sign-up answers the same for a new and an existing e-mail; auth-handler.ts then signs in
       // with the same credentials (docs/decisions/0007-identity.md).
       autoSignIn: false,
+      // Signing in does not wait for the verification: what needs a verified address checks it
+      // (invitations by e-mail, modules/reservations/invitee.ts).
+      requireEmailVerification: false,
+      sendResetPassword: async ({ user, token }) => sendAccountEmail(user, 'password_reset', token),
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: async ({ user, token }) => sendAccountEmail(user, 'email_verification', token),
+      expiresIn: 60 * 60,
+      autoSignInAfterVerification: false,
     },
     socialProviders: social.socialProviders,
     user: {
@@ -337,13 +393,30 @@ export function createAuth({
             });
           }
           const name = displayNameSchema.safeParse(ctx.body?.name);
-          if (!name.success) {
+          if (!name.success || displayNameProblemOf(name.data)) {
             throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_DISPLAY_NAME',
-              message: `The display name must be 1 to ${DISPLAY_NAME_MAX} characters long`,
+              code: 'DISPLAY_NAME_INVALID',
+              message: DISPLAY_NAME_INVALID_MESSAGE,
             });
           }
           return { context: { body: { ...ctx.body, name: name.data } } };
+        }
+        if (ctx.path === '/send-verification-email' || ctx.path === '/request-password-reset') {
+          await takeAccountMailToken(ctx.body?.email);
+        }
+        if (ctx.path === '/sign-in/anonymous') {
+          // a burst for a full dining room behind one Wi-Fi, then a steady rate (docs/product.md#booking-limits)
+          const address = ctx.request?.headers.get('x-forwarded-for') ?? 'unknown';
+          const decision = await takeToken(
+            db,
+            `guest:ip:${address}`,
+            abuseLimits.guestSignInsPerAddress,
+            now(),
+          );
+          if (!decision.allowed) {
+            logger.warn({ path: ctx.path }, 'guest sign-in refused: too many from one address');
+            throw rateLimited(decision.retryAfterSeconds ?? 60);
+          }
         }
         if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
           const source = { ip: clientIp(ctx), device: await knownDevice(ctx) };

@@ -34,6 +34,8 @@ const TABLES = [
   'join_requests',
   'orders',
   'pending_payments',
+  'payment_allocations',
+  'restaurant_staff',
   'transactions',
   'client_records',
   'client_record_reservations',
@@ -42,6 +44,7 @@ const TABLES = [
   'app_meta',
   'rate_limits',
   'idempotency_keys',
+  'rate_buckets',
 ];
 
 let db: TestDatabase;

@@ -243,6 +243,12 @@ export const restaurants = pgTable(
      */
     hasVeganProduct: boolean('has_vegan_product').notNull().default(false),
     hasVegetarianProduct: boolean('has_vegetarian_product').notNull().default(false),
+    /** Booking limits (docs/product.md#booking-limits): how far ahead, how many people, how many at once. */
+    bookingHorizonDays: smallint('booking_horizon_days').notNull().default(60),
+    maxPartySize: smallint('max_party_size').notNull().default(20),
+    maxTakeawayPartySize: smallint('max_takeaway_party_size').notNull().default(10),
+    maxReservationsPerUser: smallint('max_reservations_per_user').notNull().default(3),
+    maxReservationsPerGuest: smallint('max_reservations_per_guest').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -269,6 +275,10 @@ export const restaurants = pgTable(
     check(
       'restaurants_suggested_tip_check',
       sql`${t.suggestedTipPercent} IS NULL OR ${t.suggestedTipPercent} BETWEEN 0 AND 100`,
+    ),
+    check(
+      'restaurants_booking_limits_check',
+      sql`${t.bookingHorizonDays} BETWEEN 1 AND 366 AND ${t.maxPartySize} BETWEEN 1 AND 100 AND ${t.maxTakeawayPartySize} BETWEEN 1 AND 100 AND ${t.maxReservationsPerUser} BETWEEN 1 AND 1000 AND ${t.maxReservationsPerGuest} BETWEEN 1 AND 1000`,
     ),
   ],
 );
@@ -536,6 +546,8 @@ export const invitations = pgTable(
     index('invitations_user_created_idx').on(t.userId, t.createdAt),
     index('invitations_email_idx').on(sql`lower(${t.inviteeEmail})`),
     index('invitations_reservation_idx').on(t.reservationId),
+    // the daily limit of invitations per inviter
+    index('invitations_invited_by_created_idx').on(t.invitedBy, t.createdAt),
   ],
 );
 
@@ -915,4 +927,21 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.userId, t.key] }),
     index('idempotency_keys_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Token buckets of the abuse limits (src/db/rate-limit-repository.ts `takeToken`): `tokens` left
+ * at `updated_at`, refilled continuously up to the rule's capacity. Bursts up to the capacity,
+ * then a steady rate.
+ */
+export const rateBuckets = pgTable(
+  'rate_buckets',
+  {
+    key: text('key').primaryKey(),
+    tokens: doublePrecision('tokens').notNull(),
+    /** Whether the last take found a token (the answer of the one upsert). */
+    allowed: boolean('allowed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_buckets_updated_idx').on(t.updatedAt)],
 );

@@ -27,12 +27,13 @@ export function appContext(app: FastifyInstance): RequestContext {
     publicUrl: app.config.publicUrl,
     mailer: app.mailer,
     live: app.live,
+    ...(app.config.abuseLimits ? { limits: app.config.abuseLimits } : {}),
   };
 }
 
 /** The context of a request's use cases: the app's, logging with the request's id. */
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ...appContext(request.server), log: request.log };
+  return { ...appContext(request.server), log: request.log, address: request.ip };
 }
 
 /** The diner of a session cookie, or null (no cookie, expired, signed out). */
@@ -55,6 +56,7 @@ export async function sessionOfCookie(
       userId: user.id,
       isGuest: user.isAnonymous === true,
       email: user.email,
+      emailVerified: user.emailVerified === true,
       displayName: user.name,
       photoURL: user.image ?? null,
       locale: user.locale ?? null,

@@ -8,6 +8,7 @@
  *
  * A use case that needs less takes `Pick<RequestContext, 'db' | 'now'>`.
  */
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../config.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
 import { publishLiveEvent } from '../db/live-notify.ts';
 import type { LiveEventMessage } from '../live/live-event.ts';
@@ -43,7 +44,18 @@ export interface RequestContext {
   /** The app's mailer (src/mail/send-email.ts): SMTP, or .eml files in DATA_DIR/outbox. */
   mailer: Pick<Mailer, 'sendEmail'>;
   live: LivePublisher;
+  /**
+   * The client's address (Fastify's `request.ip`, TRUST_PROXY-aware) for the per-address abuse
+   * limits; absent outside a request (scripts, background work), where those limits do not apply.
+   */
+  address?: string;
+  /** The abuse limits (config `abuseLimits`); {@link limitsOf} gives the defaults without. */
+  limits?: AbuseLimits;
 }
+
+/** The context's abuse limits, else the defaults. */
+export const limitsOf = (ctx: Pick<RequestContext, 'limits'>): AbuseLimits =>
+  ctx.limits ?? DEFAULT_ABUSE_LIMITS;
 
 /**
  * Who is calling: a signed-in user or a guest (a better-auth anonymous user). The one caller type
@@ -54,6 +66,8 @@ export interface Diner {
   /** A guest: no account yet (its e-mail is a generated placeholder nobody writes to). */
   isGuest: boolean;
   email: string;
+  /** The owner proved the address by a link sent to it (docs/security-abuse.md#e-mail-verification). */
+  emailVerified: boolean;
   displayName: string;
   photoURL: string | null;
   locale: string | null;

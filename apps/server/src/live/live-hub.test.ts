@@ -53,6 +53,7 @@ describe('the topic registry', () => {
         userId: 'u1',
         isGuest: false,
         email: 'u1@example.com',
+        emailVerified: true,
         displayName: 'U',
         photoURL: null,
         locale: null,

@@ -67,7 +67,7 @@ describe('sendEmail over SMTP', () => {
     const mail = await simpleParser(received!.raw);
     expect(mail.messageId).toBe(result.messageId);
     expect(addresses(mail.to)).toEqual(['ana@example.com']);
-    expect(mail.subject).toBe(`¡Bienvenido a Comensal, ${displayName}!`);
+    expect(mail.subject).toBe('Tu cuenta de Comensal está lista');
     expect(mail.headers.get('x-comensal-template')).toBe('account_created');
 
     const html = htmlOf(mail);
@@ -99,7 +99,7 @@ describe('sendEmail over SMTP', () => {
 
     const mail = await simpleParser(smtp.messages[0]!.raw);
     expect(addresses(mail.to)).toEqual(['bob@example.com']);
-    expect(mail.subject).toBe('Welcome to Comensal, Bob!');
+    expect(mail.subject).toBe('Your Comensal account is ready');
     expect(htmlOf(mail)).toContain('<html lang="en">');
     expect(htmlOf(mail)).toContain('Your Comensal account is ready.');
     expect(mail.text).toContain('Hi, Bob!');
@@ -179,12 +179,12 @@ describe('sendEmail over SMTP', () => {
   });
 
   it('refuses an unknown template, a missing parameter and a non-http link without sending', async () => {
-    const unknown = 'password_reset' as TemplateName;
+    const unknown = 'newsletter' as TemplateName;
     await expect(
       mailer.sendEmail('ana@example.com', null, unknown, { locale: 'es-ES', displayName: 'Ana' }),
     ).rejects.toMatchObject({
       code: 'UNKNOWN_TEMPLATE',
-      message: 'unknown e-mail template "password_reset"',
+      message: 'unknown e-mail template "newsletter"',
     });
     await expect(
       // @ts-expect-error: an unknown template name does not compile
@@ -251,7 +251,7 @@ describe('sendEmail without SMTP (outbox)', () => {
     expect(mail.messageId).toBe(messageId);
     expect(addresses(mail.to)).toEqual(['ana@example.com']);
     expect(mail.from?.value).toEqual([{ name: 'Comensal', address: 'no-reply@comensal.test' }]);
-    expect(mail.subject).toBe('Reservation confirmed at Casa Lola');
+    expect(mail.subject).toBe('Your reservation is confirmed');
     expect(htmlOf(mail)).toContain(`href="${PUBLIC_URL}/reservations/r-1"`);
     expect(mail.text).toContain('Casa Lola is expecting you.');
     expect(mail.text).toContain('Date and time: Friday, December 12, 9:00 PM');
@@ -262,7 +262,7 @@ describe('sendEmail without SMTP (outbox)', () => {
         msg: 'e-mail written to the outbox',
         obj: {
           to: 'ana@example.com',
-          subject: 'Reservation confirmed at Casa Lola',
+          subject: 'Your reservation is confirmed',
           template: 'reservation_confirmation',
           messageId,
           file: path.join(outboxDir, file!),

@@ -86,6 +86,9 @@ export const errorsPlugin = globalPlugin('errors', async (app) => {
     }
     if (isAppError(error)) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.statusCode === 429 && typeof retryAfter === 'number')
+        reply.header('retry-after', String(retryAfter));
       return sendError(reply, ERROR_STATUS[error.code], error.code, error.message, error.details);
     }
     if (isDomainError(error)) {

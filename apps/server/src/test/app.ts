@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { DEFAULT_WEBPAY_CONFIG, type Config } from '../config.ts';
+import { DEFAULT_WEBPAY_CONFIG, type AbuseLimits, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { createTestLogger, type LogLine } from './logs.ts';
@@ -43,6 +43,22 @@ function createTestClock(initial?: Date): TestClock {
   };
 }
 
+const UNLIMITED = { capacity: 1_000_000, perMinute: 1_000_000 };
+
+/**
+ * The abuse limits of the test apps: lifted, since every test request comes from one address and
+ * a suite books many times on a fixed clock. The suites about those limits
+ * (modules/reservations/booking-limits.test.ts, …) set `DEFAULT_ABUSE_LIMITS` themselves.
+ */
+export const TEST_ABUSE_LIMITS: AbuseLimits = {
+  guestSignInsPerAddress: UNLIMITED,
+  bookingsPerAddress: UNLIMITED,
+  bookingsPerGuest: UNLIMITED,
+  bookingsPerUser: UNLIMITED,
+  invitationsPerDay: 10_000,
+  accountMailsPerAddress: UNLIMITED,
+};
+
 /** A complete, valid configuration for tests (no I/O); override what the test is about. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -60,6 +76,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     google: null,
     facebook: null,
     trustProxy: false,
+    abuseLimits: TEST_ABUSE_LIMITS,
     ...overrides,
   };
 }

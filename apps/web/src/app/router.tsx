@@ -112,6 +112,9 @@ export const routes: RouteObject[] = [
           indexPage('auth', () => import('./routes/auth/index')),
           page('auth.register', () => import('./routes/auth/register')),
           page('auth.login', () => import('./routes/auth/login')),
+          page('auth.verifyEmail', () => import('./routes/auth/verify-email')),
+          page('auth.forgotPassword', () => import('./routes/auth/forgot-password')),
+          page('auth.resetPassword', () => import('./routes/auth/reset-password')),
           // No screen: the loader signs out and redirects.
           { ...page('auth.logout', () => import('./routes/auth/logout')), element: null },
         ],

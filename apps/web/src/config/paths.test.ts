@@ -63,7 +63,7 @@ describe('href', () => {
   });
 
   it('covers every route name', () => {
-    expect(ROUTE_NAMES).toHaveLength(30);
+    expect(ROUTE_NAMES).toHaveLength(32);
   });
 
   it('adds query parameters, leaving out empty ones', () => {
@@ -129,6 +129,9 @@ describe('access', () => {
         'auth.login',
         'auth.logout',
         'auth.register',
+        'auth.verifyEmail',
+        'auth.forgotPassword',
+        'auth.resetPassword',
         'notFound',
         'restaurant.menu',
         'restaurant.product',

@@ -22,6 +22,9 @@ export const paths = {
   'auth.register': route('/auth/register', 'public'),
   'auth.login': route('/auth/login', 'public'),
   'auth.logout': route('/auth/logout', 'public'),
+  'auth.verifyEmail': route('/auth/verify-email', 'public'),
+  'auth.forgotPassword': route('/auth/forgot-password', 'public'),
+  'auth.resetPassword': route('/auth/reset-password', 'public'),
 
   // Main layout.
   home: route('/'),

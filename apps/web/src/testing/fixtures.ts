@@ -131,7 +131,7 @@ export function sessionAnswer(user: { name?: string; email?: string; isAnonymous
       id: 'user-1',
       name: user.name ?? 'Ana Pérez',
       email: user.email ?? 'ana@example.com',
-      emailVerified: false,
+      emailVerified: true,
       image: null,
       createdAt: now,
       updatedAt: now,

@@ -8,7 +8,7 @@
  *   }));
  */
 import { randomUUID } from 'node:crypto';
-import { currencyForCountry } from '@comensal/domain';
+import { currencyForCountry, type BookingLimits } from '@comensal/domain';
 import type { DbExecutor } from '../client.ts';
 import {
   diningTables,
@@ -71,6 +71,20 @@ function productValues(
   };
 }
 
+/** The restaurant's booking limits other than the columns' defaults (docs/product.md#booking-limits). */
+function bookingLimitColumns(limits: Partial<BookingLimits>) {
+  const columns = {
+    bookingHorizonDays: limits.horizonDays,
+    maxPartySize: limits.maxPartySize,
+    maxTakeawayPartySize: limits.maxTakeawayPartySize,
+    maxReservationsPerUser: limits.maxPerUser,
+    maxReservationsPerGuest: limits.maxPerGuest,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as Partial<
+    Record<keyof typeof columns, number>
+  >;
+}
+
 /**
  * Inserts the restaurant with everything it owns. With `storage`, its pictures (SVG) are written
  * to `restaurants/<id>/…` and their public URLs stored; without, it has no pictures.
@@ -120,6 +134,7 @@ export async function insertRestaurant(
       pointsRatePoints: seed.pointsRate.points,
       pointsRatePerMinor: seed.pointsRate.perMinor,
       suggestedTipPercent: seed.suggestedTipPercent,
+      ...bookingLimitColumns(seed.bookingLimits ?? {}),
       images,
       sections: seed.sections,
     })

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
-import { appMeta, restaurantStaff, sessions, userPoints } from '../schema.ts';
+import { appMeta, restaurantStaff, sessions, userPoints, users as usersTable } from '../schema.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './demo-data.ts';
 import { insertRestaurant } from './insert-restaurant.ts';
 import type { SeedRestaurant, SeedUser } from './types.ts';
@@ -71,8 +71,12 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
       });
       userIds.push(created.id);
     }
-    // sign-up signs the user in; the seed wants accounts, not sessions
-    if (userIds.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+    // sign-up signs the user in; the seed wants accounts, not sessions — and demo accounts have
+    // their e-mail verified (docs/product.md#e-mail-verification)
+    if (userIds.length > 0) {
+      await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+      await tx.update(usersTable).set({ emailVerified: true }).where(inArray(usersTable.id, userIds));
+    }
     const balances = users.flatMap((user, index) =>
       user.points.flatMap(({ restaurant, balance }) => {
         const restaurantId = restaurantIds.get(restaurant);

@@ -3,6 +3,7 @@
  * the database schema; tests and e2e reuse the same data through the seed helpers.
  * Money is always integer minor units of the restaurant's currency.
  */
+import type { BookingLimits } from '@comensal/domain';
 export type Localized = { es: string; en: string };
 export type DietaryTag = 'vegetarian' | 'vegan' | 'spicy' | 'gluten_free' | 'dairy_free' | 'halal';
 export type HHmm = string; // "HH:mm", 24-hour
@@ -80,6 +81,8 @@ export interface SeedRestaurant {
   reviewUrl: string | null;
   pointsRate: { points: number; perMinor: number }; // points earned per `perMinor` minor units paid
   suggestedTipPercent: number | null;
+  /** Booking limits other than the defaults (docs/product.md#booking-limits); the columns' defaults otherwise. */
+  bookingLimits?: Partial<BookingLimits>;
   images: { hue: number; motif: string }[]; // 2-3 pictures generated locally
   sections: SeedSection[];
   products: SeedProduct[];

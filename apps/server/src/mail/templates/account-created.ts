@@ -6,8 +6,7 @@ import { defineTemplate } from './types.ts';
 export const accountCreated = defineTemplate({
   params: z.object({ displayName: textParam() }),
 
-  subject: ({ displayName }, locale) =>
-    locale === 'es-ES' ? `¡Bienvenido a Comensal, ${displayName}!` : `Welcome to Comensal, ${displayName}!`,
+  subject: { 'es-ES': 'Tu cuenta de Comensal está lista', 'en-US': 'Your Comensal account is ready' },
 
   content: ({ displayName }, { locale, publicUrl }) =>
     locale === 'es-ES'

@@ -5,9 +5,11 @@
 import type { z } from 'zod';
 import { MailError } from '../mail-error.ts';
 import { accountCreated } from './account-created.ts';
+import { emailVerification } from './email-verification.ts';
 import { renderHtml, renderText } from './layout.ts';
 import { paymentReceipt } from './payment-receipt.ts';
 import { paymentRejected } from './payment-rejected.ts';
+import { passwordReset } from './password-reset.ts';
 import { reservationCancelled } from './reservation-cancelled.ts';
 import { reservationConfirmation } from './reservation-confirmation.ts';
 import { reservationInvitation } from './reservation-invitation.ts';
@@ -30,6 +32,8 @@ export const TEMPLATES = {
   reservation_cancelled: reservationCancelled,
   payment_receipt: paymentReceipt,
   payment_rejected: paymentRejected,
+  email_verification: emailVerification,
+  password_reset: passwordReset,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
@@ -113,7 +117,7 @@ export function renderEmail<N extends TemplateName>(
       return resolved.href;
     },
   };
-  const subject = oneLine(options.subject ?? '') || oneLine(template.subject(parsed.data, locale));
+  const subject = oneLine(options.subject ?? '') || oneLine(template.subject[locale]);
   const content = template.content(parsed.data, context);
   return {
     subject,

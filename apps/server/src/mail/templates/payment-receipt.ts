@@ -49,10 +49,7 @@ export const paymentReceipt = defineTemplate({
     reservationUrl: linkParam(),
   }),
 
-  subject: ({ restaurantName, total }, locale) =>
-    locale === 'es-ES'
-      ? `Tu pago de ${total} en ${restaurantName}`
-      : `Your payment of ${total} at ${restaurantName}`,
+  subject: { 'es-ES': 'Tu pago en Comensal', 'en-US': 'Your payment on Comensal' },
 
   content: (params, { locale, link }) => {
     const url = link(params.reservationUrl, 'reservationUrl');

@@ -14,10 +14,7 @@ export const paymentRejected = defineTemplate({
     reservationUrl: linkParam(),
   }),
 
-  subject: ({ restaurantName }, locale) =>
-    locale === 'es-ES'
-      ? `${restaurantName} no pudo confirmar tu pago`
-      : `${restaurantName} could not confirm your payment`,
+  subject: { 'es-ES': 'No se pudo confirmar tu pago', 'en-US': 'Your payment could not be confirmed' },
 
   content: ({ restaurantName, method, total, reason, reservationUrl }, { locale, link }) => {
     const url = link(reservationUrl, 'reservationUrl');

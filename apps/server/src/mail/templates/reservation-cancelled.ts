@@ -5,10 +5,7 @@ import { defineTemplate } from './types.ts';
 export const reservationCancelled = defineTemplate({
   params: reservationParams,
 
-  subject: ({ restaurantName }, locale) =>
-    locale === 'es-ES'
-      ? `Reserva cancelada en ${restaurantName}`
-      : `Reservation cancelled at ${restaurantName}`,
+  subject: { 'es-ES': 'Tu reserva se ha cancelado', 'en-US': 'Your reservation was cancelled' },
 
   content: ({ restaurantName, dateTime, reservationUrl }, { locale, link }) => {
     const url = link(reservationUrl, 'reservationUrl');

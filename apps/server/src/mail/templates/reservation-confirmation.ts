@@ -13,10 +13,7 @@ export const reservationParams = z.object({
 export const reservationConfirmation = defineTemplate({
   params: reservationParams,
 
-  subject: ({ restaurantName }, locale) =>
-    locale === 'es-ES'
-      ? `Reserva confirmada en ${restaurantName}`
-      : `Reservation confirmed at ${restaurantName}`,
+  subject: { 'es-ES': 'Tu reserva está confirmada', 'en-US': 'Your reservation is confirmed' },
 
   content: ({ restaurantName, dateTime, reservationUrl }, { locale, link }) => {
     const url = link(reservationUrl, 'reservationUrl');

@@ -12,10 +12,7 @@ export const reservationInvitation = defineTemplate({
     invitationUrl: linkParam(),
   }),
 
-  subject: ({ inviterName, restaurantName }, locale) =>
-    locale === 'es-ES'
-      ? `${inviterName} te invita a ${restaurantName}`
-      : `${inviterName} invited you to ${restaurantName}`,
+  subject: { 'es-ES': 'Tienes una invitación en Comensal', 'en-US': 'You have an invitation on Comensal' },
 
   content: ({ inviterName, restaurantName, dateTime, invitationUrl }, { locale, link }) => {
     const url = link(invitationUrl, 'invitationUrl');

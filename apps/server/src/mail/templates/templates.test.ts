@@ -43,27 +43,36 @@ const HOSTILE: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
     reason: EVIL,
     reservationUrl: '/r/1',
   },
+  // only links: a hostile one is encoded into the URL
+  email_verification: { verifyUrl: `/verify-email?token="'<x>` },
+  password_reset: { resetUrl: `/reset-password?token="'<x>` },
 };
 
+/** Templates whose only parameters are links (nothing of EVIL shows as text). */
+const LINKS_ONLY: readonly TemplateName[] = ['email_verification', 'password_reset'];
+
+/** Fixed text: no parameter ever reaches a subject (docs/security-abuse.md#no-phishing-through-the-app). */
 const SUBJECTS: Record<TemplateName, Record<(typeof LOCALES)[number], string>> = {
-  account_created: { 'es-ES': '¡Bienvenido a Comensal, Ana!', 'en-US': 'Welcome to Comensal, Ana!' },
-  reservation_invitation: { 'es-ES': 'Ana te invita a Casa Lola', 'en-US': 'Ana invited you to Casa Lola' },
+  account_created: { 'es-ES': 'Tu cuenta de Comensal está lista', 'en-US': 'Your Comensal account is ready' },
+  reservation_invitation: {
+    'es-ES': 'Tienes una invitación en Comensal',
+    'en-US': 'You have an invitation on Comensal',
+  },
   reservation_confirmation: {
-    'es-ES': 'Reserva confirmada en Casa Lola',
-    'en-US': 'Reservation confirmed at Casa Lola',
+    'es-ES': 'Tu reserva está confirmada',
+    'en-US': 'Your reservation is confirmed',
   },
-  reservation_cancelled: {
-    'es-ES': 'Reserva cancelada en Casa Lola',
-    'en-US': 'Reservation cancelled at Casa Lola',
-  },
-  payment_receipt: {
-    'es-ES': 'Tu pago de $16.500 en Casa Lola',
-    'en-US': 'Your payment of $16.500 at Casa Lola',
-  },
+  reservation_cancelled: { 'es-ES': 'Tu reserva se ha cancelado', 'en-US': 'Your reservation was cancelled' },
+  payment_receipt: { 'es-ES': 'Tu pago en Comensal', 'en-US': 'Your payment on Comensal' },
   payment_rejected: {
-    'es-ES': 'Casa Lola no pudo confirmar tu pago',
-    'en-US': 'Casa Lola could not confirm your payment',
+    'es-ES': 'No se pudo confirmar tu pago',
+    'en-US': 'Your payment could not be confirmed',
   },
+  email_verification: {
+    'es-ES': 'Confirma tu correo en Comensal',
+    'en-US': 'Confirm your e-mail on Comensal',
+  },
+  password_reset: { 'es-ES': 'Cambia tu contraseña de Comensal', 'en-US': 'Reset your Comensal password' },
 };
 
 const FRIENDLY: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
@@ -100,6 +109,8 @@ const FRIENDLY: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
     reason: 'No llegó la transferencia',
     reservationUrl: '/r/1',
   },
+  email_verification: { verifyUrl: '/verify-email?token=abc' },
+  password_reset: { resetUrl: '/reset-password?token=abc' },
 };
 
 const render = <N extends TemplateName>(name: N, params: TemplateParams<N>) =>
@@ -128,14 +139,24 @@ describe.each(TEMPLATE_NAMES)('template %s', (name) => {
     expect(es.subject).not.toBe(en.subject);
   });
 
+  it.each(LOCALES)('never puts a parameter in the subject (%s)', (locale) => {
+    const email = render(name, { ...HOSTILE[name], locale } as TemplateParams<typeof name>);
+    expect(email.subject).toBe(SUBJECTS[name][locale]);
+    expect(email.subject).not.toContain(EVIL);
+  });
+
   it.each(LOCALES)('escapes every parameter in the HTML (%s) and keeps the text readable', (locale) => {
     const email = render(name, { ...HOSTILE[name], locale } as TemplateParams<typeof name>);
     expect(email.html).not.toContain('<img');
     expect(email.html).not.toContain(`onerror="`);
-    expect(email.html).toContain(escapeHtml(EVIL));
     expect(email.html).toContain(BRAND_COLOR);
     expect(email.html).toMatch(/^<!doctype html>/);
-    expect(email.text).toContain(EVIL);
+    if (LINKS_ONLY.includes(name)) {
+      expect(email.html).not.toContain(`"'<x>`);
+    } else {
+      expect(email.html).toContain(escapeHtml(EVIL));
+      expect(email.text).toContain(EVIL);
+    }
     expect(email.text).not.toContain('<table');
     if (name === 'reservation_invitation') {
       const href = `${PUBLIC_URL}/invitations/1?a=%22b%22&c=%3Cd%3E`;
@@ -146,9 +167,13 @@ describe.each(TEMPLATE_NAMES)('template %s', (name) => {
 });
 
 describe('renderEmail', () => {
-  it('keeps a subject on one line', () => {
-    const email = render('account_created', { locale: 'en-US', displayName: 'Ana\r\nBcc: x@evil.test' });
-    expect(email.subject).toBe('Welcome to Comensal, Ana Bcc: x@evil.test!');
+  it('keeps an explicit subject on one line', () => {
+    const email = renderEmail(
+      'account_created',
+      { locale: 'en-US', displayName: 'Ana' },
+      { publicUrl: PUBLIC_URL, subject: 'Hello\r\nBcc: x@evil.test' },
+    );
+    expect(email.subject).toBe('Hello Bcc: x@evil.test');
   });
 
   it('links the welcome button to PUBLIC_URL', () => {

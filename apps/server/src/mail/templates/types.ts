@@ -31,7 +31,11 @@ export interface TemplateContext {
 export interface EmailTemplate<S extends z.ZodType = z.ZodType> {
   /** The template's own parameters (without `locale`). */
   params: S;
-  subject(params: z.output<S>, locale: Locale): string;
+  /**
+   * The subject in each language: fixed text, never a parameter — a name or any other text a
+   * diner typed must not reach a mail client's subject line (docs/security-abuse.md#no-phishing-through-the-app).
+   */
+  subject: Readonly<Record<Locale, string>>;
   content(params: z.output<S>, context: TemplateContext): EmailContent;
 }
 

@@ -114,7 +114,7 @@ describe('PATCH /api/me', () => {
   it.each([
     [{}],
     [{ displayName: '' }],
-    [{ displayName: 'x'.repeat(81) }],
+    [{ displayName: 'x'.repeat(201) }],
     [{ displayName: 'Ana\u0000' }],
     [{ phoneNumber: 'call me' }],
     [{ phoneNumber: '12' }],

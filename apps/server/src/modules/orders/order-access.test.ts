@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { openLiveClient, type LiveTestClient } from '../../test/live.ts';
 import { callApi, signInGuest, signUpUser, TEST_ORIGIN, type TestSession } from '../../test/sessions.ts';
-import { NOW, reservationInput, reserve } from '../reservations/testing.ts';
+import { distinctSlot, NOW, reservationInput, reserve } from '../reservations/testing.ts';
 import {
   addMembers,
   countLines,
@@ -68,7 +68,7 @@ async function setUp(): Promise<string> {
   const reservation = await reserve(
     t.app,
     creator,
-    reservationInput(restaurant, { table: undefined, startAt: `${12 + (slot % 4)}:00` }),
+    reservationInput(restaurant, { table: undefined, ...distinctSlot(slot) }),
   );
   await addMembers(t.db.db, reservation.id, [member.userId, guestMember.userId]);
   return reservation.id;

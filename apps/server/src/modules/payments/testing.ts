@@ -32,7 +32,7 @@ import { buildTestApp, type BuildTestAppOptions, type TestApp } from '../../test
 import type { TestDatabase } from '../../test/database.ts';
 import { callApi, type TestSession } from '../../test/sessions.ts';
 import { addMembers, expectStatus, placeOrders, type OrdersRestaurant } from '../orders/testing.ts';
-import { NOW, reservationInput, reserve } from '../reservations/testing.ts';
+import { distinctSlot, NOW, reservationInput, reserve } from '../reservations/testing.ts';
 
 export { expectStatus };
 
@@ -95,10 +95,8 @@ export async function openTable(
   const reservation = await reserve(
     app,
     creator,
-    reservationInput(restaurant, {
-      table: undefined,
-      startAt: `${12 + (slot % 3)}:${slot % 2 ? '00' : '30'}`,
-    }),
+    // a slot of its own each time: one diner never holds two reservations at once (booking limits)
+    reservationInput(restaurant, { table: undefined, ...distinctSlot(slot) }),
   );
   await addMembers(
     db,

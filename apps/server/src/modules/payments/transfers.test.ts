@@ -422,8 +422,8 @@ describe('the restaurant confirms or rejects', () => {
       heldMinor: 0,
     });
     expect((await pendingPaymentsOf(t.db.db, reservationId))[0]).toMatchObject({ status: 'cancelled' });
-    const [mail] = (await mailsTo(t.config.dataDir, ana.email)).filter((m) =>
-      m.subject?.includes('no pudo confirmar'),
+    const [mail] = (await mailsTo(t.config.dataDir, ana.email)).filter(
+      (m) => m.subject === 'No se pudo confirmar tu pago',
     );
     expect(mail?.text).toContain('Motivo: No llegó la transferencia');
     expect((await confirmTransaction(ctx(), transaction.id, staff.userId)).changed).toBe(false);

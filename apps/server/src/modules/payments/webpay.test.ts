@@ -142,7 +142,7 @@ describe('approved', () => {
     const [mail] = (await mailsTo(t.config.dataDir, ana.email)).filter((m) =>
       m.subject?.startsWith('Tu pago'),
     );
-    expect(mail?.subject).toBe(`Tu pago de $11.000 en ${restaurant.restaurant.name}`);
+    expect(mail?.subject).toBe('Tu pago en Comensal');
     expect(mail?.text).toContain('Tarjeta (Webpay) ···· 6623');
     expect(mail?.text).toContain('2 × Plato de prueba: $10.000');
     expect(mail?.text).toContain('Ganaste 10 puntos');

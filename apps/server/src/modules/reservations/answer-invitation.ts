@@ -7,14 +7,15 @@ import { addMember } from './add-member.ts';
 import { assertCurrent, findReservationOrThrow } from './access.ts';
 import { publishInvitationEvent } from './reservation-events.ts';
 import { invitationRepository } from './invitation-repository.ts';
-import { isInviteeOf } from './invitee.ts';
+import { awaitsVerification, isInviteeOf } from './invitee.ts';
 import { toInvitation } from './mappers.ts';
 
 /** Logged for a failure of accept and of reject alike (docs/product.md#product-log-messages). */
 export const ANSWER_FAILED_MESSAGE = 'Error al aceptar invitación';
 
 /**
- * The invitee (by user id, or by e-mail for a registered user) answers. Accepting sets
+ * The invitee (by user id, or by e-mail for a user who verified it — else 403
+ * EMAIL_NOT_VERIFIED) answers. Accepting sets
  * accepted = true and adds them to the reservation's users (and to the restaurant's clients) in
  * one transaction; rejecting sets accepted = false. Answering the same again answers the same;
  * changing an answer is 409 INVITATION_ANSWERED; a cancelled or finished reservation is 409
@@ -33,6 +34,9 @@ async function answerInvitation(
       if (!isUuid(id) || !(await invitations.lock(id, tx))) throw AppError.notFound('Invitation');
       const invitation = await invitations.findById(id, tx);
       if (!invitation) throw AppError.notFound('Invitation');
+      if (awaitsVerification(invitation, diner)) {
+        throw new AppError('EMAIL_NOT_VERIFIED', 'Confirm your e-mail address to answer this invitation');
+      }
       if (!isInviteeOf(invitation, diner)) {
         throw new AppError('FORBIDDEN', 'This invitation is for someone else');
       }

@@ -1,7 +1,8 @@
 import { INVITATION_EVENTS, type CreateInvitationInput, type Invitation } from '@comensal/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { Diner, RequestContext } from '../../lib/context.ts';
+import { limitsOf, type Diner, type RequestContext } from '../../lib/context.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { assertCreator, assertCurrent, findReservationOrThrow } from './access.ts';
 import { publishInvitationEvent } from './reservation-events.ts';
 import { reservationRepository } from './reservation-repository.ts';
@@ -13,9 +14,37 @@ import { invitationLocale, sendInvitationEmail } from './send-invitation-email.t
 /** Most invitations one reservation may send (answered ones included): keeps it from mailing spam. */
 export const MAX_INVITATIONS_PER_RESERVATION = 50;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The creator invites an e-mail, typed or a companion's: an existing user (linked by id) or someone not registered yet
- * (accepted null until they sign in with that e-mail and answer). Then the invitation e-mail
+ * 429 INVITATION_DAILY_LIMIT when the diner sent as many invitations in the last 24 hours as
+ * allowed (docs/product.md#invitation-limits): e-mail invitations must not become a way to mail
+ * strangers. The diner's row lock makes the count hold under simultaneous invitations.
+ */
+async function checkDailyInvitations(
+  ctx: RequestContext,
+  tx: DbExecutor,
+  diner: Diner,
+  now: Date,
+): Promise<void> {
+  const max = limitsOf(ctx).invitationsPerDay;
+  await reservationRepository(ctx.db).lockDiner(diner.userId, tx);
+  const sent = await invitationRepository(ctx.db).sentSince(
+    diner.userId,
+    new Date(now.getTime() - DAY_MS),
+    tx,
+  );
+  if (sent.count < max) return;
+  const freeAt = (sent.oldest ?? now).getTime() + DAY_MS;
+  throw new AppError('INVITATION_DAILY_LIMIT', `You can send ${max} invitations by e-mail a day`, {
+    max,
+    retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+  });
+}
+
+/**
+ * The creator invites an e-mail, typed or a companion's: a user who verified that address (linked by id), or anyone else
+ * (accepted null until the owner of the address, verified, signs in and answers). Then the invitation e-mail
  * with the public link is sent, in the invitee's language if known, else the inviter's.
  */
 export async function createInvitation(
@@ -32,8 +61,11 @@ export async function createInvitation(
     const reservation = await findReservationOrThrow(ctx, reservationId, { tx, lock: true });
     assertCreator(reservation, diner);
     assertCurrent(reservation, now);
-    const invitee = await invitations.findUserByEmail(email, tx);
-    if (invitee && (await reservations.isMember(reservation.id, invitee.id, tx))) {
+    await checkDailyInvitations(ctx, tx, diner, now);
+    const registered = await invitations.findUserByEmail(email, tx);
+    // linked to an account only when its owner proved the address (else it waits, by e-mail)
+    const invitee = registered?.emailVerified ? registered : null;
+    if (registered && (await reservations.isMember(reservation.id, registered.id, tx))) {
       throw new AppError('ALREADY_MEMBER', 'That person is already in this reservation');
     }
     if ((await invitations.countForReservation(reservation.id, tx)) >= MAX_INVITATIONS_PER_RESERVATION) {
@@ -63,12 +95,12 @@ export async function createInvitation(
       { invitationId: id, reservationId: reservation.id, accepted: null },
       invitee?.id ?? null,
     );
-    return { id, reservation, invitee };
+    return { id, reservation, invitee, registered };
   });
 
   await sendInvitationEmail(ctx, {
     to: email,
-    locale: invitationLocale(created.invitee?.locale, diner.locale),
+    locale: invitationLocale(created.registered?.locale, diner.locale),
     inviterName: diner.displayName,
     restaurantName: created.reservation.restaurant.name,
     restaurantId: created.reservation.restaurantId,

@@ -17,7 +17,15 @@ import {
 import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
 import { MISSING_IDS_MESSAGE, saveClientRecord } from './save-client-record.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
+import {
+  DAY,
+  distinctSlot,
+  insertTestRestaurant,
+  NOW,
+  reservationInput,
+  reserve,
+  type TestRestaurant,
+} from './testing.ts';
 
 let t: TestApp;
 let restaurant: TestRestaurant;
@@ -227,7 +235,7 @@ describe('pickup and delivery', () => {
     const byFixed = await reserve(
       t.app,
       diner,
-      reservationInput(fixed, { table: undefined, delivery: address(far) }),
+      reservationInput(fixed, { table: undefined, delivery: address(far), ...distinctSlot(40) }),
     );
     expect(byFixed).toMatchObject({ kind: 'delivery', delivery: { priceMinor: 1990 }, table: null });
 
@@ -242,12 +250,18 @@ describe('pickup and delivery', () => {
         ],
       },
     });
+    // each delivery at another lunch: one diner holds one reservation at a time
+    let slot = 40;
     const price = async (location: { lat: number; lng: number }) =>
       (
         await reserve(
           t.app,
           diner,
-          reservationInput(zones, { table: undefined, delivery: address(location) }),
+          reservationInput(zones, {
+            table: undefined,
+            delivery: address(location),
+            ...distinctSlot((slot += 1)),
+          }),
         )
       ).delivery?.priceMinor;
     expect(await price(near)).toBe(1500);

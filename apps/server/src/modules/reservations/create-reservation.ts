@@ -3,6 +3,7 @@ import { deliveryPrice, haversineMeters } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
+import { checkBookingRequest, checkHeldReservations, takeBookingToken } from './booking-limits.ts';
 import { saveClientRecord } from './save-client-record.ts';
 import { readReservation } from './access.ts';
 import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-events.ts';
@@ -69,7 +70,10 @@ const cleanComments = (comments: string | null | undefined) => (comments ? comme
  * Creates a reservation for the diner: a table (chosen or not), a pickup or a delivery. The
  * creator becomes its first member and a client of the restaurant in the same transaction; a
  * delivery's price becomes the bill's delivery line (its author the creator) in it too. The
- * table-clash rule is the database's exclusion constraint: 409 TABLE_TAKEN under any race.
+ * table-clash rule is the database's exclusion constraint: 409 TABLE_TAKEN under any race. The
+ * booking limits (booking-limits.ts) come first: the diner's and the address's booking rate, the
+ * restaurant's horizon and party size, and — under the diner's row lock, in the transaction — no
+ * overlap with what they hold and no more current reservations there than allowed.
  * `startsNow`: a walk-in, starting at the current minute (slot.ts).
  */
 export async function createReservation(
@@ -79,10 +83,13 @@ export async function createReservation(
   options: Pick<SlotOptions, 'startsNow'> = {},
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
+  await takeBookingToken(ctx, diner);
   const restaurant = await repository.findRestaurant(input.restaurantId);
   if (!restaurant) throw AppError.notFound('Restaurant');
   const kind = kindOf(input);
-  const { start, end } = resolveSlot(restaurant, input, ctx.now(), options);
+  const now = ctx.now();
+  const { start, end } = resolveSlot(restaurant, input, now, options);
+  checkBookingRequest(restaurant.limits, { start, quantity: input.quantity, kind }, now);
 
   const table = input.table ? await checkTable(ctx, restaurant.id, input.table, input.quantity) : null;
   if (kind === 'pickup' && !restaurant.pickup) {
@@ -96,6 +103,14 @@ export async function createReservation(
     : null;
 
   const id = await inTransaction(ctx.db, async (tx) => {
+    await checkHeldReservations(
+      ctx,
+      tx,
+      diner,
+      restaurant.limits,
+      { restaurantId: restaurant.id, time: { start, end } },
+      now,
+    );
     const reservationId = await repository.insert(
       {
         restaurantId: restaurant.id,

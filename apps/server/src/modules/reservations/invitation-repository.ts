@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
@@ -65,13 +65,31 @@ export function invitationRepository(db: Db) {
     async findUserByEmail(
       email: string,
       tx: DbExecutor = db,
-    ): Promise<{ id: string; displayName: string; locale: string | null } | null> {
+    ): Promise<{ id: string; displayName: string; locale: string | null; emailVerified: boolean } | null> {
       const [row] = await tx
-        .select({ id: users.id, displayName: users.name, locale: users.locale })
+        .select({
+          id: users.id,
+          displayName: users.name,
+          locale: users.locale,
+          emailVerified: users.emailVerified,
+        })
         .from(users)
         .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isAnonymous, false)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** How many invitations `invitedBy` sent since `since`, and when the oldest of them was sent. */
+    async sentSince(
+      invitedBy: string,
+      since: Date,
+      tx: DbExecutor = db,
+    ): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await tx
+        .select({ value: count(), oldest: sql<string | null>`min(${invitations.createdAt})` })
+        .from(invitations)
+        .where(and(eq(invitations.invitedBy, invitedBy), gte(invitations.createdAt, since)));
+      return { count: row?.value ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
     },
 
     async countForReservation(reservationId: string, tx: DbExecutor = db): Promise<number> {

@@ -6,9 +6,17 @@
  */
 import type { Invitation, Reservation, ReservationInvitationSummary } from '@comensal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
+import { callApi, signInGuest, signUpVerifiedUser, type TestSession } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
+import {
+  DAY,
+  distinctSlot,
+  insertTestRestaurant,
+  NOW,
+  reservationInput,
+  reserve,
+  type TestRestaurant,
+} from './testing.ts';
 
 let t: TestApp;
 let restaurant: TestRestaurant;
@@ -24,10 +32,10 @@ beforeAll(async () => {
   t = await buildTestApp({ now: NOW });
   restaurant = await insertTestRestaurant(t.db);
   [creator, member, guest, outsider] = await Promise.all([
-    signUpUser(t.app, { name: 'Creator' }),
-    signUpUser(t.app, { name: 'Member' }),
+    signUpVerifiedUser(t.app, { name: 'Creator' }),
+    signUpVerifiedUser(t.app, { name: 'Member' }),
     signInGuest(t.app),
-    signUpUser(t.app, { name: 'Outsider' }),
+    signUpVerifiedUser(t.app, { name: 'Outsider' }),
   ]);
 });
 afterAll(() => t?.close());
@@ -39,10 +47,7 @@ async function setUp(): Promise<Reservation> {
   const reservation = await reserve(
     t.app,
     creator,
-    reservationInput(restaurant, {
-      table: undefined,
-      startAt: `${String(12 + (slot % 4)).padStart(2, '0')}:00`,
-    }),
+    reservationInput(restaurant, { table: undefined, ...distinctSlot(slot) }),
   );
   const invited = await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/invitations`, {
     as: creator,
@@ -332,7 +337,7 @@ describe('POST /api/reservations/:id/invitations (creator only)', () => {
         body: { email },
       });
       expect(response.statusCode).toBe(role === 'anonymous' ? 401 : 403);
-      const invitee = await signUpUser(t.app, { email });
+      const invitee = await signUpVerifiedUser(t.app, { email });
       const list = await callApi(t.app, 'GET', '/api/invitations?scope=current', { as: invitee });
       expect(list.json().items).toEqual([]);
     },
@@ -365,7 +370,7 @@ describe('GET /api/invitations', () => {
 describe('POST /api/invitations/:id/accept and /reject (the invitee only)', () => {
   async function invite(): Promise<{ invitation: Invitation; invitee: TestSession }> {
     const reservation = await setUp();
-    const invitee = await signUpUser(t.app, { name: 'Invitee' });
+    const invitee = await signUpVerifiedUser(t.app, { name: 'Invitee' });
     const response = await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/invitations`, {
       as: creator,
       body: { email: invitee.email },

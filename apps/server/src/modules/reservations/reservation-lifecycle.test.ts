@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientRecordReservations, reservations } from '../../db/schema.ts';
-import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
+import { callApi, signInGuest, signUpVerifiedUser, type TestSession } from '../../test/sessions.ts';
 import { nextLiveEvent, openLiveClient, type LiveTestClient } from '../../test/live.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { DAY, insertTestRestaurant, NOW, reservationInput, reserve, type TestRestaurant } from './testing.ts';
@@ -32,8 +32,8 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await t.app.live.ready();
   restaurant = await insertTestRestaurant(t.db);
-  creator = await signUpUser(t.app, { name: 'Creator', locale: 'es-ES' });
-  friend = await signUpUser(t.app, { name: 'Friend' });
+  creator = await signUpVerifiedUser(t.app, { name: 'Creator', locale: 'es-ES' });
+  friend = await signUpVerifiedUser(t.app, { name: 'Friend' });
 });
 afterEach(() => {
   t.clock.set(NOW);
@@ -418,7 +418,7 @@ describe('live events (after the commit)', () => {
 
   it('lets only members subscribe to reservation:<id>; user:me:* are per caller', async () => {
     const reservation = await reserve(t.app, creator, reservationInput(restaurant, { date: nextDate() }));
-    const outsider = await signUpUser(t.app);
+    const outsider = await signUpVerifiedUser(t.app);
     const topic = reservationTopic(reservation.id);
 
     const anonymous = await openLiveClient(baseUrl, { origin: ORIGIN });

@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { BookingLimits, HeldReservation } from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { pgErrorCode, SQLSTATE } from '../../db/transaction.ts';
@@ -72,6 +73,8 @@ export interface BookingRestaurantRow {
   openingHours: typeof restaurants.$inferSelect.openingHours;
   pickup: boolean;
   delivery: typeof restaurants.$inferSelect.delivery;
+  /** docs/product.md#booking-limits */
+  limits: BookingLimits;
 }
 
 export interface TableRow {
@@ -184,11 +187,56 @@ export function reservationRepository(db: Db) {
           openingHours: restaurants.openingHours,
           pickup: restaurants.pickup,
           delivery: restaurants.delivery,
+          limits: {
+            horizonDays: restaurants.bookingHorizonDays,
+            maxPartySize: restaurants.maxPartySize,
+            maxTakeawayPartySize: restaurants.maxTakeawayPartySize,
+            maxPerUser: restaurants.maxReservationsPerUser,
+            maxPerGuest: restaurants.maxReservationsPerGuest,
+          },
         })
         .from(restaurants)
         .where(eq(restaurants.id, id))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Locks the diner's user row until the transaction ends: bookings of one diner take turns, so
+     * their limits hold under simultaneous requests (FOR NO KEY UPDATE: rows referencing the user
+     * can still be written meanwhile).
+     */
+    async lockDiner(userId: string, tx: DbExecutor): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    },
+
+    /** The active reservations the diner is a member of that end after `now`, anywhere. */
+    async listHeldReservations(userId: string, now: Date, tx: DbExecutor = db): Promise<HeldReservation[]> {
+      const rows = await tx
+        .select({
+          id: reservations.id,
+          restaurantId: reservations.restaurantId,
+          createdBy: reservations.createdBy,
+          status: reservations.status,
+          startsAt: reservations.startsAt,
+          endsAt: reservations.endsAt,
+        })
+        .from(reservationMembers)
+        .innerJoin(reservations, eq(reservations.id, reservationMembers.reservationId))
+        .where(
+          and(
+            eq(reservationMembers.userId, userId),
+            ne(reservations.status, 'cancelled'),
+            gt(reservations.endsAt, now),
+          ),
+        );
+      return rows.map((row) => ({
+        id: row.id,
+        restaurantId: row.restaurantId,
+        isCreator: row.createdBy === userId,
+        status: row.status,
+        time: { start: row.startsAt, end: row.endsAt },
+      }));
     },
 
     /** The table, when it is in that room of that restaurant. */

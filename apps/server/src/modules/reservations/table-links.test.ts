@@ -9,6 +9,7 @@ import type { Reservation, TableLookup } from '@comensal/contracts';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reservations } from '../../db/schema.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { callApi, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
 import {
@@ -36,7 +37,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     now: NOW,
     // the racing guests sign in from one address
-    config: { authRateLimit: { windowSeconds: 600, perIp: 10_000, perAccount: 10 } },
+    config: { authRateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, perIp: 10_000 } },
   });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   [ana, bea, guest] = await Promise.all([
@@ -153,8 +154,10 @@ describe('GET /api/restaurants/:id/tables/lookup', () => {
 
   it('ignores a cancelled reservation', async () => {
     const restaurant = await fresh();
-    const reservation = await reserveTable(t.app, ana, restaurant);
-    await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/cancel`, { as: ana });
+    // someone new: Ana already holds a reservation now (one at a time, docs/product.md#booking-limits)
+    const host = await signUpUser(t.app, { name: 'Hugo Cancela' });
+    const reservation = await reserveTable(t.app, host, restaurant);
+    await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/cancel`, { as: host });
     expect((await look(restaurant, 'table=2')).reservation).toBeNull();
   });
 
@@ -322,19 +325,25 @@ describe('POST /api/restaurants/:id/walk-ins', () => {
 
   it('refuses a table a current reservation holds (409 TABLE_TAKEN) and ends by the next one', async () => {
     const restaurant = await fresh();
-    await reserveTable(t.app, ana, restaurant, { number: 2 });
-    await reserveTable(t.app, ana, restaurant, { number: 1, startAt: '13:00' });
+    const host = await signUpUser(t.app, { name: 'Hugo Reserva' });
+    const walker = await signUpUser(t.app, { name: 'Wally Llega' });
+    await reserveTable(t.app, host, restaurant, { number: 2 });
+    await reserveTable(t.app, host, restaurant, { number: 1, startAt: '13:00' });
     t.clock.set(todayAt('12:50'));
     for (const number of [2, 1]) {
-      const response = await walkIn(t.app, bea, restaurant, { ...restaurant.ref(number), quantity: 2 });
+      const response = await walkIn(t.app, walker, restaurant, { ...restaurant.ref(number), quantity: 2 });
       expect(response.statusCode, `table ${number}`).toBe(409);
       expect(response.json().error.code).toBe('TABLE_TAKEN');
     }
     t.clock.set(todayAt('12:29'));
-    const longer = await walkIn(t.app, bea, restaurant, { ...restaurant.ref(1), quantity: 2, duration: 60 });
+    const longer = await walkIn(t.app, walker, restaurant, {
+      ...restaurant.ref(1),
+      quantity: 2,
+      duration: 60,
+    });
     expect(longer.statusCode).toBe(409);
     expect(longer.json().error.code).toBe('TABLE_TAKEN');
-    const fits = await walkIn(t.app, bea, restaurant, { ...restaurant.ref(1), quantity: 2 });
+    const fits = await walkIn(t.app, walker, restaurant, { ...restaurant.ref(1), quantity: 2 });
     expect(fits.statusCode, fits.body).toBe(201);
     expect(fits.json()).toMatchObject({ startAt: '12:29', duration: 30 });
     expect(await activeAt(restaurant, 1)).toBe(2);

@@ -9,6 +9,7 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRecordReservations, reservationMembers, reservations } from '../../db/schema.ts';
 import { signInGuest, type TestSession } from '../../test/sessions.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertTestRestaurant, NOW, reservationInput, type TestRestaurant } from './testing.ts';
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     now: NOW,
     // 50 guests sign in from one address: lift the per-IP sign-in limit for this suite
-    config: { authRateLimit: { windowSeconds: 600, perIp: 10_000, perAccount: 10 } },
+    config: { authRateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, perIp: 10_000 } },
   });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   restaurant = await insertTestRestaurant(t.db);

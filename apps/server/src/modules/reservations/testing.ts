@@ -12,7 +12,7 @@ import {
 } from '../../db/seed/insert-restaurant.ts';
 import type { SeedRestaurant } from '../../db/seed/types.ts';
 import type { TestDatabase } from '../../test/database.ts';
-import { callApi, type TestSession } from '../../test/sessions.ts';
+import { callApi, markEmailVerified, type TestSession } from '../../test/sessions.ts';
 
 /** 2026-03-02 15:00 UTC = Monday 12:00 in Santiago (UTC-3 until April). */
 export const NOW = new Date('2026-03-02T15:00:00Z');
@@ -54,6 +54,8 @@ export async function insertTestRestaurant(
         },
         { key: 'terraza', name: { es: 'Terraza', en: 'Terrace' }, tables: [{ number: 10, seats: 6 }] },
       ],
+      // suites about other rules book many times as one diner; booking-limits.test.ts sets its own
+      bookingLimits: { maxPerUser: 1000, maxPerGuest: 1000, horizonDays: 366 },
       ...overrides,
     }),
   );
@@ -88,6 +90,21 @@ export function reservationInput(
     table: restaurant.ref(2),
     ...overrides,
   };
+}
+
+/**
+ * The `n`-th (from 0) of distinct one-hour lunch slots from DAY on (12:00–15:00, Sundays
+ * skipped; the test restaurants take bookings a year ahead): one diner may hold a reservation at each,
+ * since none overlaps another (docs/product.md#booking-limits).
+ */
+export function distinctSlot(n: number): { date: string; startAt: string } {
+  let day = new Date(`${DAY}T12:00:00Z`);
+  let left = Math.floor(n / 4);
+  while (left > 0 || day.getUTCDay() === 0) {
+    day = new Date(day.getTime() + 24 * 60 * 60 * 1000);
+    if (day.getUTCDay() !== 0) left -= 1;
+  }
+  return { date: day.toISOString().slice(0, 10), startAt: `${12 + (n % 4)}:00` };
 }
 
 /** Creates a reservation through the API; fails the test unless 201. */
@@ -134,6 +151,8 @@ export async function joinByInvitation(
   member: TestSession,
   reservationId: string,
 ): Promise<void> {
+  // an invitation by e-mail is answered by the verified owner of the address
+  await markEmailVerified(app, member);
   const invited = await callApi(app, 'POST', `/api/reservations/${reservationId}/invitations`, {
     as: creator,
     body: { email: member.email },

@@ -10,14 +10,18 @@ import {
   memberIds,
   readReservation,
 } from './access.ts';
+import { checkBookingRequest, checkHeldReservations, takeBookingToken } from './booking-limits.ts';
 import { checkTable } from './create-reservation.ts';
 import { publishReservationEvent, publishToInvitees, RESERVATION_EVENTS } from './reservation-events.ts';
 import { reservationRepository, type ReservationChanges } from './reservation-repository.ts';
 import { localSlot, resolveSlot, ruleViolation } from './slot.ts';
 
+const BOOKING_FIELDS = ['date', 'startAt', 'duration', 'quantity', 'table'] as const;
+
 /**
  * The creator changes date, start, duration (which moves the end), party size, comments or the
- * table, under the same rules as creation; a clash is 409 TABLE_TAKEN and changes nothing.
+ * table, under the same rules as creation (the booking limits too, booking-limits.ts); a clash is
+ * 409 TABLE_TAKEN and changes nothing.
  * The row is locked for the transaction, so concurrent changes apply one after the other.
  */
 export async function updateReservation(
@@ -28,6 +32,9 @@ export async function updateReservation(
 ): Promise<Reservation> {
   const repository = reservationRepository(ctx.db);
   const now = ctx.now();
+  // moving a reservation or changing its party or table counts as a booking attempt (comments do not)
+  const isBookingChange = BOOKING_FIELDS.some((field) => input[field] !== undefined);
+  if (isBookingChange) await takeBookingToken(ctx, diner);
   await inTransaction(ctx.db, async (tx) => {
     const row = await findReservationOrThrow(ctx, id, { tx, lock: true });
     assertCreator(row, diner);
@@ -73,6 +80,21 @@ export async function updateReservation(
       tableNumber = table.number;
     } else if (row.tableSeats !== null && quantity > row.tableSeats) {
       throw ruleViolation('TABLE_TOO_SMALL', `The table seats ${row.tableSeats}; choose a larger one`);
+    }
+
+    const endsAt = changes.endsAt ?? row.endsAt;
+    if (isMoved || input.quantity !== undefined) {
+      checkBookingRequest(restaurant.limits, { start: startsAt, quantity, kind: row.kind }, now);
+    }
+    if (isMoved) {
+      await checkHeldReservations(
+        ctx,
+        tx,
+        diner,
+        restaurant.limits,
+        { id, restaurantId: row.restaurantId, time: { start: startsAt, end: endsAt } },
+        now,
+      );
     }
 
     await repository.update(id, changes, tx);

@@ -17,7 +17,7 @@ const AUTH_ERROR_MESSAGES: Readonly<Record<string, MessageId>> = {
   NETWORK_ERROR: 'auth.error.network',
   // Our server: sign-up never says whether the e-mail is taken; a guest's data that could not move.
   SIGN_UP_FAILED: 'auth.error.signUpFailed',
-  INVALID_DISPLAY_NAME: 'auth.field.displayName.invalid',
+  DISPLAY_NAME_INVALID: 'auth.field.displayName.invalid',
   GUEST_TRANSFER_FAILED: 'auth.error.guestTransfer',
 };
 

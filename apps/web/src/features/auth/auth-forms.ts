@@ -1,5 +1,5 @@
 import { DISPLAY_NAME_MAX } from '@comensal/contracts';
-import { isSupportedLocale, type SupportedLocale } from '@comensal/domain';
+import { displayNameProblem, isSupportedLocale, type SupportedLocale } from '@comensal/domain';
 import { z } from 'zod';
 import type { MessageId } from '@/lib/i18n';
 
@@ -19,9 +19,16 @@ const text = (form: FormData, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-function checkEmail(email: string): MessageId | null {
+export function checkEmail(email: string): MessageId | null {
   if (!email) return 'auth.field.email.required';
   return emailSchema.safeParse(email).success ? null : 'auth.field.email.invalid';
+}
+
+/** A new password's length (reset page); null when fine. */
+export function checkNewPassword(password: string): MessageId | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'auth.error.passwordTooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'auth.error.passwordTooLong';
+  return null;
 }
 
 export type LoginField = 'email' | 'password';
@@ -51,8 +58,10 @@ export function parseRegisterForm(
   const password = text(form, 'password');
   const fieldErrors: FieldErrors<RegisterField> = {};
   if (!displayName) fieldErrors.displayName = 'auth.field.displayName.required';
-  else if (displayName.length > DISPLAY_NAME_MAX_LENGTH)
+  else if ([...displayName].length > DISPLAY_NAME_MAX_LENGTH)
     fieldErrors.displayName = 'auth.field.displayName.tooLong';
+  else if (displayNameProblem(displayName, DISPLAY_NAME_MAX_LENGTH))
+    fieldErrors.displayName = 'auth.field.displayName.invalid';
   const emailError = checkEmail(email);
   if (emailError) fieldErrors.email = emailError;
   if (password.length < PASSWORD_MIN_LENGTH) fieldErrors.password = 'auth.error.passwordTooShort';

@@ -5,6 +5,7 @@ import {
   PHONE_NUMBER_MAX,
   phoneNumberSchema,
 } from '@comensal/contracts';
+import { displayNameProblem } from '@comensal/domain';
 import { isApiError } from '@/lib/api-client';
 import { type ErrorTable, fromErrorTable } from '@/lib/api-errors';
 import type { MessageId } from '@/lib/i18n';
@@ -30,8 +31,10 @@ type Parsed = { ok: true; data: DetailsInput } | { ok: false; errors: DetailsErr
 function checkDisplayName(value: string): MessageId | null {
   const trimmed = value.trim();
   if (!trimmed) return 'profile.field.displayName.required';
-  if (trimmed.length > DISPLAY_NAME_MAX) return 'profile.field.displayName.tooLong';
-  return displayNameSchema.safeParse(trimmed).success ? null : 'profile.field.displayName.invalid';
+  if ([...trimmed].length > DISPLAY_NAME_MAX) return 'profile.field.displayName.tooLong';
+  if (!displayNameSchema.safeParse(trimmed).success) return 'profile.field.displayName.invalid';
+  // the server's rule too (400 DISPLAY_NAME_INVALID): no links or web addresses
+  return displayNameProblem(trimmed, DISPLAY_NAME_MAX) ? 'profile.field.displayName.noLinks' : null;
 }
 
 function checkPhoneNumber(value: string): MessageId | null {
@@ -91,6 +94,13 @@ const SAVE_ERRORS: ErrorTable<MessageId> = {
   PENDING_PAYMENT_CLOSED: 'profile.error.save',
   TRANSFER_DUPLICATE: 'profile.error.save',
   PAYMENT_PROVIDER_UNAVAILABLE: 'profile.error.save',
+  BOOKING_TOO_FAR_AHEAD: 'profile.error.save',
+  PARTY_TOO_LARGE: 'profile.error.save',
+  RESERVATION_LIMIT: 'profile.error.save',
+  RESERVATION_OVERLAP: 'profile.error.save',
+  EMAIL_NOT_VERIFIED: 'profile.error.save',
+  INVITATION_DAILY_LIMIT: 'profile.error.save',
+  DISPLAY_NAME_INVALID: 'profile.error.DISPLAY_NAME_INVALID',
   JOIN_REQUEST_ANSWERED: 'profile.error.save',
   PAYLOAD_TOO_LARGE: 'profile.error.save',
   UNSUPPORTED_MEDIA_TYPE: 'profile.error.save',

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { DEFAULT_CHROME, MainLayout } from '@/components/layouts/main-layout';
 import { displayNameOf, photoOf } from '@/features/auth/api/get-auth-state';
 import { useAuth } from '@/app/session';
+import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { useLeafHandle } from '@/app/route-handle';
 
 export function Component() {
@@ -10,8 +11,10 @@ export function Component() {
   const account = auth
     ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest', photoURL: photoOf(auth) }
     : null;
+  const unverified = auth?.kind === 'user' && auth.user.emailVerified !== true ? auth.user.email : null;
   return (
     <MainLayout chrome={chrome} account={account}>
+      {unverified ? <VerifyEmailNotice email={unverified} /> : null}
       <Outlet />
     </MainLayout>
   );

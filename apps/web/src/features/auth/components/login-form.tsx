@@ -1,8 +1,11 @@
+import { Link } from 'react-router';
 import { TextField } from '@/components/ui/text-field';
+import { href } from '@/config/paths';
 import { type MessageId, useT } from '@/lib/i18n';
 import type { LoginField } from '@/features/auth/auth-forms';
 import type { AuthFormContext, AuthFormResult } from './auth-form-result';
 import { AuthFormShell, useFieldError } from './auth-form-shell';
+import { EmailField } from './email-field';
 
 export function LoginForm({
   context,
@@ -26,15 +29,7 @@ export function LoginForm({
       formError={result?.formError ?? formError}
       switchTo={{ route: 'auth.register', promptId: 'auth.login.noAccount', linkId: 'auth.login.toRegister' }}
     >
-      <TextField
-        label={t('auth.field.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={fieldError(errors.email)}
-      />
+      <EmailField error={fieldError(errors.email)} />
       <TextField
         label={t('auth.field.password')}
         name="password"
@@ -43,6 +38,12 @@ export function LoginForm({
         required
         error={fieldError(errors.password)}
       />
+      <Link
+        to={href('auth.forgotPassword')}
+        className="self-end text-sm text-ink-muted underline underline-offset-4"
+      >
+        {t('auth.login.forgot')}
+      </Link>
     </AuthFormShell>
   );
 }

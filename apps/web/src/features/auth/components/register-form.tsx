@@ -3,6 +3,7 @@ import { type MessageId, useLocale, useT } from '@/lib/i18n';
 import { AUTH_MESSAGE_VALUES, DISPLAY_NAME_MAX_LENGTH, type RegisterField } from '@/features/auth/auth-forms';
 import type { AuthFormContext, AuthFormResult } from './auth-form-result';
 import { AuthFormShell, useFieldError } from './auth-form-shell';
+import { EmailField } from './email-field';
 
 export function RegisterForm({
   context,
@@ -41,15 +42,7 @@ export function RegisterForm({
         required
         error={fieldError(errors.displayName)}
       />
-      <TextField
-        label={t('auth.field.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={fieldError(errors.email)}
-      />
+      <EmailField error={fieldError(errors.email)} />
       <TextField
         label={t('auth.field.password')}
         name="password"
