@@ -66,7 +66,7 @@ export interface Diner {
   /** A guest: no account yet (its e-mail is a generated placeholder nobody writes to). */
   isGuest: boolean;
   email: string;
-  /** The owner proved the address by a link sent to it (docs/security-abuse.md#e-mail-verification). */
+  /** The owner proved the address by a link sent to it (docs/security.md#e-mail-verification). */
   emailVerified: boolean;
   displayName: string;
   photoURL: string | null;

@@ -51,7 +51,7 @@ const HOSTILE: { [N in TemplateName]: Omit<TemplateParams<N>, 'locale'> } = {
 /** Templates whose only parameters are links (nothing of EVIL shows as text). */
 const LINKS_ONLY: readonly TemplateName[] = ['email_verification', 'password_reset'];
 
-/** Fixed text: no parameter ever reaches a subject (docs/security-abuse.md#no-phishing-through-the-app). */
+/** Fixed text: no parameter ever reaches a subject (docs/security.md#no-phishing-through-the-app). */
 const SUBJECTS: Record<TemplateName, Record<(typeof LOCALES)[number], string>> = {
   account_created: { 'es-ES': 'Tu cuenta de Comensal está lista', 'en-US': 'Your Comensal account is ready' },
   reservation_invitation: {

@@ -33,7 +33,7 @@ export interface EmailTemplate<S extends z.ZodType = z.ZodType> {
   params: S;
   /**
    * The subject in each language: fixed text, never a parameter — a name or any other text a
-   * diner typed must not reach a mail client's subject line (docs/security-abuse.md#no-phishing-through-the-app).
+   * diner typed must not reach a mail client's subject line (docs/security.md#no-phishing-through-the-app).
    */
   subject: Readonly<Record<Locale, string>>;
   content(params: z.output<S>, context: TemplateContext): EmailContent;

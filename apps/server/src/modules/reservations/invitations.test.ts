@@ -230,7 +230,7 @@ describe('the invitation e-mail', () => {
     await invite(reservation.id, english.email);
     const [mail] = await mailTo(english.email);
     expect(mail).toBeDefined();
-    // a fixed subject: no text a diner wrote (docs/security-abuse.md#no-phishing-through-the-app)
+    // a fixed subject: no text a diner wrote (docs/security.md#no-phishing-through-the-app)
     expect(mail!.subject).toBe('You have an invitation on Comensal');
     const link = `http://localhost:3000/restaurants/${restaurant.restaurant.id}/reservations/${reservation.id}/invitation`;
     expect(mail!.text).toContain(link);
