@@ -99,6 +99,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
   app.post(
     '/api/reservations/:id/pending-payments',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'createPendingPayment',
         tags: ['payments'],
@@ -169,6 +170,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     uploads.post(
       '/api/reservations/:id/transactions',
       {
+        config: { idempotent: true },
         schema: {
           operationId: 'submitTransaction',
           tags: ['payments'],
@@ -246,6 +248,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
   app.post(
     '/api/payments/webpay',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'startWebpay',
         tags: ['payments'],
