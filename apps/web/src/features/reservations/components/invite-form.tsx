@@ -105,7 +105,13 @@ export function InviteForm({
                   <Button
                     variant="secondary"
                     disabled={invite.isPending}
-                    onClick={() => invite.mutate({ invitee: { userId: companion.id }, key: newIdempotencyKey(), companion })}
+                    onClick={() =>
+                      invite.mutate({
+                        invitee: { userId: companion.id },
+                        key: newIdempotencyKey(),
+                        companion,
+                      })
+                    }
                     aria-label={t('reservation.invite.inviteUser', { name: companion.displayName })}
                   >
                     {t('reservation.action.invite')}
