@@ -335,6 +335,98 @@ describe('the bill', () => {
   });
 });
 
+describe('one Idempotency-Key per tap, the same on the retries of a lost answer', () => {
+  /** Answers `path` with 503 first (the answer was lost), then `answer`; the keys it was sent. */
+  function lostOnce(path: string, answer: () => Response) {
+    const keys: (string | null)[] = [];
+    mockApi({
+      [path]: ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return keys.length === 1 ? apiError(503, 'INTERNAL') : answer();
+      },
+    });
+    return keys;
+  }
+  const expectOneKey = (keys: (string | null)[]) => {
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  };
+
+  it('preparing a payment', async () => {
+    const table = mockTable();
+    const keys = lostOnce('POST /api/reservations/:id/pending-payments', () => {
+      table.state.pending = [pendingPayment()];
+      return json(pendingPayment(), { status: 201 });
+    });
+    renderApp(BILL);
+    await screen.findByRole('heading', { level: 2, name: 'Pay' });
+    fireEvent.click(radio('No tip (0 %)'));
+    fireEvent.click(radio('Card (Webpay)'));
+    cont();
+    await screen.findByTestId('pending-payment');
+    expectOneKey(keys);
+  });
+
+  it('starting Webpay', async () => {
+    mockTable({ pending: [pendingPayment()] });
+    const keys = lostOnce('POST /api/payments/webpay', () =>
+      json({ url: 'http://127.0.0.1:9999/webpayserver/initTransaction', token: 'tok-123' }),
+    );
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
+    renderApp(BILL);
+    fireEvent.click(await screen.findByRole('button', { name: `Pay ${clp(10890)} by card` }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expectOneKey(keys);
+  });
+
+  it('"I\'ll pay the waiter"', async () => {
+    const table = mockTable({
+      total: billTotal({ paymentOptions: { ...billTotal().paymentOptions, methods: ['cash'] } }),
+      pending: [pendingPayment({ paymentType: 'cash' })],
+    });
+    const keys = lostOnce('POST /api/reservations/:id/transactions', () => {
+      table.state.pending = [
+        pendingPayment({
+          paymentType: 'cash',
+          status: 'processing',
+          transaction: { id: PAY.transaction, status: 'pending' },
+        }),
+      ];
+      return json(transaction({ paymentType: 'cash', status: 'pending', card: null }), { status: 201 });
+    });
+    renderApp(BILL);
+    fireEvent.click(await screen.findByRole('button', { name: "I'll pay the waiter" }));
+    await screen.findByTestId('awaiting-confirmation');
+    expectOneKey(keys);
+  });
+
+  it('uploading a Pago Móvil receipt', async () => {
+    mockTable({
+      pending: [pendingPayment({ paymentType: 'mobile_transfer', tipsMinor: 0, totalMinor: 9900 })],
+    });
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.instances = [];
+    renderApp(BILL);
+    await screen.findByRole('button', { name: 'Send receipt' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Your bank' }), { target: { value: '0102' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reference' }), { target: { value: '99887766' } });
+    fireEvent.change(screen.getByLabelText('Receipt', { exact: true }), {
+      target: { files: [new File([new Uint8Array(10)], 'r.pdf', { type: 'application/pdf' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send receipt' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.latest()!.fail());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2), { timeout: 5_000 });
+    const [first, second] = FakeXhr.instances;
+    expect(first!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(second!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
+  });
+});
+
 describe('Pago Móvil', () => {
   const transferTable = () =>
     mockTable({
