@@ -35,7 +35,12 @@ import { DEFAULT_ABUSE_LIMITS, DEFAULT_AUTH_RATE_LIMIT, type Config } from '../c
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/send-email.ts';
-import { consumeRateLimit, forgetRateLimit, type RateLimitRule, takeToken } from '../db/rate-limit-repository.ts';
+import {
+  consumeRateLimit,
+  forgetRateLimit,
+  type RateLimitRule,
+  takeToken,
+} from '../db/rate-limit-repository.ts';
 import { publishLiveEvent } from '../db/live-notify.ts';
 import { SESSION_ENDED_EVENT, sessionChannel } from '../live/live-event.ts';
 import { DISPLAY_NAME_INVALID_MESSAGE, displayNameProblemOf } from '../lib/display-name.ts';
