@@ -24,19 +24,17 @@ import { globalPlugin } from './plugin.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Cross-site writes are allowed on this route (it checks its caller itself). */
+    /**
+     * Cross-site writes are expected here (a third party's form): the route ignores the session
+     * and checks its caller itself.
+     */
     crossSite?: boolean;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Cross-site writes are expected here (a third party's form); the route ignores the session. */
-    crossSite?: boolean;
-  }
-}
+/** The OpenAPI extension that marks a route taking cross-site writes (no 403 from this plugin). */
+export const CROSS_SITE_EXTENSION = 'x-cross-site';
 
 /** Names of the cookies in a Cookie header. */
 function cookieNames(header: string): string[] {
@@ -47,10 +45,15 @@ export const csrfPlugin = globalPlugin('csrf', async (app) => {
   const trusted = trustedOriginsFor(app.config.publicUrl);
   const sessionCookie = (await app.auth.$context).authCookies.sessionToken.name;
 
-  // every write to /api can be refused so: the OpenAPI document says so
+  // every write to /api can be refused so, but a cross-site route's: the OpenAPI document says so
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (!route.url.startsWith('/api/') || route.config?.crossSite) return;
+    if (!route.url.startsWith('/api/')) return;
+    if (route.config?.crossSite) {
+      // an "x-" key of the schema is copied into the operation (@fastify/swagger)
+      if (!route.schema?.hide) route.schema = { ...route.schema, ...{ [CROSS_SITE_EXTENSION]: true } };
+      return;
+    }
     if (methods.some((method) => !SAFE_METHODS.has(method))) declareRefusal(route, 403);
   });
 

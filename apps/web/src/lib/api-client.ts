@@ -167,6 +167,8 @@ export interface UploadOptions {
   /** Called as the body goes out: bytes sent so far and the body's size. */
   onProgress?: (sent: number, total: number) => void;
   logAs?: string;
+  /** Sent as `Idempotency-Key` (a create: one key per user action, lib/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -175,12 +177,13 @@ export interface UploadOptions {
  * {@link apiRequest}.
  */
 export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const { method = 'POST', signal, onProgress, logAs } = options;
+  const { method = 'POST', signal, onProgress, logAs, idempotencyKey } = options;
   const attempt = new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${env.apiOrigin}${path}`);
     xhr.withCredentials = Boolean(env.apiOrigin);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     if (onProgress) {
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable) onProgress(event.loaded, event.total);

@@ -85,6 +85,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     '/api/reservations/:id/pending-payments',
     {
       schema: {
+        operationId: 'listPendingPayments',
         tags: ['payments'],
         summary: "The table's payments being prepared or under way (open and processing), every payer's",
         params: reservationParamsSchema,
@@ -98,7 +99,9 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
   app.post(
     '/api/reservations/:id/pending-payments',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'createPendingPayment',
         tags: ['payments'],
         summary: 'Choose what to pay: orders, an equal share, an amount or a share of a dish, with a tip',
         description:
@@ -127,6 +130,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     '/api/reservations/:id/pending-payments/:pendingPaymentId',
     {
       schema: {
+        operationId: 'cancelPendingPayment',
         tags: ['payments'],
         summary: 'Give up your open payment: what it held is free again',
         params: pendingPaymentParamsSchema,
@@ -148,6 +152,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     '/api/reservations/:id/transactions',
     {
       schema: {
+        operationId: 'listTransactions',
         tags: ['payments'],
         summary: "The table's payments: card, Pago Móvil, cash, newest first",
         params: reservationParamsSchema,
@@ -165,7 +170,9 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     uploads.post(
       '/api/reservations/:id/transactions',
       {
+        config: { idempotent: true },
         schema: {
+          operationId: 'submitTransaction',
           tags: ['payments'],
           summary: 'Pay your open cash or Pago Móvil payment: the restaurant confirms it',
           description:
@@ -216,10 +223,16 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     '/api/transactions/:id/receipt',
     {
       schema: {
+        operationId: 'getReceipt',
         tags: ['payments'],
         summary: 'The Pago Móvil receipt of a transaction, as a download (the payer and the restaurant only)',
         params: reservationParamsSchema,
-        response: { 401: e, 403: e, 404: e },
+        response: {
+          200: z.string().describe('The receipt file (JPEG, PNG, WebP or PDF), as an attachment'),
+          401: e,
+          403: e,
+          404: e,
+        },
       },
     },
     async (request, reply) => {
@@ -235,7 +248,9 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
   app.post(
     '/api/payments/webpay',
     {
+      config: { idempotent: true },
       schema: {
+        operationId: 'startWebpay',
         tags: ['payments'],
         summary: 'Start the card payment of your open Webpay payment: where to send the browser',
         description:
@@ -253,6 +268,7 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
     '/api/payments/webpay/:token',
     {
       schema: {
+        operationId: 'getWebpayResult',
         tags: ['payments'],
         summary: 'The result of your card payment (404 to anyone else)',
         params: z.object({ token: z.string().min(1).max(200) }).strict(),
@@ -280,17 +296,34 @@ export async function paymentRoutes(instance: FastifyInstance, options: PaymentR
       const { location } = await handleWebpayReturn(paymentContext(request), webpayReturnParams(request));
       return reply.redirect(location, 303);
     };
-    const schema = {
+    // a browser navigation, not an API call: it answers a redirect, never a 2xx; Webpay's page posts
+    // to it cross-site, so it acts on the token only and the CSRF check leaves it alone (no 403)
+    const schema = (operationId: string, refusals: Record<number, typeof e> = {}) => ({
+      operationId,
       tags: ['payments'],
       summary: 'Where Webpay sends the browser back (GET or a form POST): 303 to the result page',
       description:
         '`token_ws` → commit (once per token); `TBK_TOKEN` → aborted; only `TBK_ORDEN_COMPRA` → timed out. ' +
         '400 for anything else, 404 for an unknown payment.',
-    };
-    scope.get(WEBPAY_RETURN_PATH, { schema, config: { crossSite: true } }, handler);
+      response: {
+        303: z.null().describe('To the result page (the Location header)'),
+        400: e,
+        404: e,
+        ...refusals,
+      },
+    });
+    scope.get(
+      WEBPAY_RETURN_PATH,
+      { schema: schema('returnFromWebpay'), config: { crossSite: true } },
+      handler,
+    );
     scope.post(
       WEBPAY_RETURN_PATH,
-      { schema, config: { crossSite: true }, bodyLimit: RETURN_BODY_LIMIT },
+      {
+        schema: schema('postReturnFromWebpay', { 413: e, 415: e }),
+        config: { crossSite: true },
+        bodyLimit: RETURN_BODY_LIMIT,
+      },
       handler,
     );
   });

@@ -478,6 +478,29 @@ describe('the cart', () => {
     },
   );
 
+  it('sends one Idempotency-Key per tap on "send", the same on the retries of a lost answer', async () => {
+    mockRestaurant();
+    putCart([lomoLine]);
+    const keys: (string | null)[] = [];
+    mockApi({
+      'POST /api/reservations/:id/orders/batch': ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        // the answer is lost once (the connection dropped), then arrives
+        if (keys.length === 1) throw new TypeError('Failed to fetch');
+        return json({ items: [] }, { status: 201 });
+      },
+    });
+    renderApp(`/restaurants/${restaurantId}/menu`);
+    const dialog = await openCart();
+    const send = within(dialog).getByRole('button', { name: /^Send to the table/ });
+    await waitFor(() => expect(send.getAttribute('aria-disabled')).toBe('false'));
+    fireEvent.click(send);
+    expect(await screen.findByText('1 dish sent to the table')).toBeTruthy();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('keeps adding with no connection, and waits to send until it is back', async () => {
     mockRestaurant();
     renderApp(`/restaurants/${restaurantId}/menu`);

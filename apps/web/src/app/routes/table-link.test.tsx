@@ -105,11 +105,14 @@ describe('a table’s QR link', () => {
 
   it('starts a walk-in at a free table in one tap and opens its order', async () => {
     const bodies: unknown[] = [];
+    const keys: (string | null)[] = [];
     mockTable(() => json(lookup()));
     mockApi({
       'POST /api/restaurants/:id/walk-ins': async ({ request }) => {
         bodies.push(await request.json());
-        return json(reservation, { status: 201 });
+        keys.push(request.headers.get('idempotency-key'));
+        // the first answer is lost (a server failure): the tap's retry carries the same key
+        return keys.length === 1 ? apiError(503, 'INTERNAL') : json(reservation, { status: 201 });
       },
     });
     const { router } = renderApp(tableLink);
@@ -120,7 +123,10 @@ describe('a table’s QR link', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Sit here and order' }));
     await orderHeading();
     expect(router.state.location.pathname).toBe(orderPath);
-    expect(bodies).toEqual([{ roomId: table.roomId, tableId: table.tableId, quantity: 1 }]);
+    const body = { roomId: table.roomId, tableId: table.tableId, quantity: 1 };
+    expect(bodies).toEqual([body, body]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys).toEqual([keys[0], keys[0]]);
   });
 
   it('says why no table can start when the restaurant is closed', async () => {
@@ -152,8 +158,10 @@ describe('a table’s QR link', () => {
       walkIn: { possible: false, reason: 'TAKEN', durations: [], defaultDuration: null },
     });
     mockTable(() => json(answer));
+    const keys: (string | null)[] = [];
     mockApi({
-      'POST /api/reservations/:id/join-requests': () => {
+      'POST /api/reservations/:id/join-requests': ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
         answer = {
           ...answer,
           reservation: current({ joinRequest: { id: joinRequest().id, status: 'pending' } }),
@@ -168,6 +176,7 @@ describe('a table’s QR link', () => {
       'Waiting for someone at the table to let you in…',
     );
     expect(count(`POST /api/reservations/${reservation.id}/join-requests`)).toBe(1);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/)]);
 
     // The answer arrives on the diner's own topic: the screen follows without a reload.
     const socket = FakeWebSocket.latest()!;

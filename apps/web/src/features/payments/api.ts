@@ -16,7 +16,8 @@ import { BILL_LOAD_ERROR, PAYMENT_ERROR } from './payment-errors';
 
 /**
  * The endpoints of split and pay (docs/product.md#the-bill-page). Every amount comes from the
- * server; the browser only formats it.
+ * server; the browser only formats it. The creates take an `idempotencyKey`: one per user action
+ * (a tap on "pay"), the same on its retries (lib/idempotency.ts).
  */
 
 const reservationPath = (id: string) => `/api/reservations/${encodeURIComponent(id)}`;
@@ -77,10 +78,12 @@ export function useTransactions(reservationId: string) {
 export function createPendingPayment(
   reservationId: string,
   input: CreatePendingPaymentInput,
+  idempotencyKey: string,
 ): Promise<PendingPayment> {
   return apiRequest<PendingPayment>(`${reservationPath(reservationId)}/pending-payments`, {
     method: 'POST',
     body: input,
+    idempotencyKey,
     logAs: PAYMENT_ERROR,
   });
 }
@@ -94,10 +97,15 @@ export function cancelPendingPayment(reservationId: string, pendingPaymentId: st
 }
 
 /** `POST …/transactions` (JSON): "I'll pay the waiter"; the restaurant confirms it. */
-export function payCash(reservationId: string, pendingPaymentId: string): Promise<Transaction> {
+export function payCash(
+  reservationId: string,
+  pendingPaymentId: string,
+  idempotencyKey: string,
+): Promise<Transaction> {
   return apiRequest<Transaction>(`${reservationPath(reservationId)}/transactions`, {
     method: 'POST',
     body: { pendingPaymentId },
+    idempotencyKey,
     logAs: PAYMENT_ERROR,
   });
 }
@@ -114,6 +122,7 @@ export interface TransferReport {
 export function submitTransfer(
   reservationId: string,
   report: TransferReport,
+  idempotencyKey: string,
   onProgress: (sent: number, total: number) => void,
 ): Promise<Transaction> {
   const form = new FormData();
@@ -125,15 +134,17 @@ export function submitTransfer(
   form.append(RECEIPT_FIELD, report.receipt, report.receipt.name);
   return apiUpload<Transaction>(`${reservationPath(reservationId)}/transactions`, form, {
     onProgress,
+    idempotencyKey,
     logAs: PAYMENT_ERROR,
   });
 }
 
 /** `POST /api/payments/webpay`: where to send the browser (a form POST of `token_ws` to `url`). */
-export function startWebpay(pendingPaymentId: string): Promise<WebpayStart> {
+export function startWebpay(pendingPaymentId: string, idempotencyKey: string): Promise<WebpayStart> {
   return apiRequest<WebpayStart>('/api/payments/webpay', {
     method: 'POST',
     body: { pendingPaymentId },
+    idempotencyKey,
     logAs: PAYMENT_ERROR,
   });
 }

@@ -67,6 +67,57 @@ function planWith(table: ReturnType<typeof mockTable>, plan: PendingPayment) {
 const radio = (name: string) => screen.getByRole('radio', { name });
 const cont = () => fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
+/** Answers `path` with 503 first (the answer was lost), then `answer`; the keys it was sent. */
+function lostOnce(path: string, answer: () => Response) {
+  const keys: (string | null)[] = [];
+  mockApi({
+    [path]: ({ request }) => {
+      keys.push(request.headers.get('idempotency-key'));
+      return keys.length === 1 ? apiError(503, 'INTERNAL') : answer();
+    },
+  });
+  return keys;
+}
+const expectOneKey = (keys: (string | null)[]) => {
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+};
+
+/** A table that pays in cash only, with the diner's open cash payment. */
+const cashTable = () =>
+  mockTable({
+    total: billTotal({ paymentOptions: { ...billTotal().paymentOptions, methods: ['cash'] } }),
+    pending: [pendingPayment({ paymentType: 'cash' })],
+  });
+
+/** The server's answer to "I'll pay the waiter": the payment now awaits the restaurant. */
+function paidInCash(table: ReturnType<typeof mockTable>): Response {
+  table.state.pending = [
+    pendingPayment({
+      paymentType: 'cash',
+      status: 'processing',
+      transaction: { id: PAY.transaction, status: 'pending' },
+    }),
+  ];
+  return json(transaction({ paymentType: 'cash', status: 'pending', card: null }), { status: 201 });
+}
+
+/** Renders the bill of a Pago Móvil payment, fills the transfer form validly and sends it. */
+async function sendTransfer() {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  FakeXhr.instances = [];
+  renderApp(BILL);
+  await screen.findByRole('button', { name: 'Send receipt' });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Your bank' }), { target: { value: '0102' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Reference' }), { target: { value: '99887766' } });
+  fireEvent.change(screen.getByLabelText('Receipt', { exact: true }), {
+    target: { files: [new File([new Uint8Array(10)], 'r.pdf', { type: 'application/pdf' })] },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Send receipt' }));
+  await waitFor(() => expect(FakeXhr.latest()).toBeTruthy());
+}
+
 describe('the bill', () => {
   it('shows what the table owes, per diner and in total, and the lines with their state', async () => {
     mockTable({
@@ -271,12 +322,12 @@ describe('the bill', () => {
     expect(screen.getByText('The bill is paid! Nothing is left to pay.')).toBeTruthy();
   });
 
-  it('sends the browser to Webpay with a form POST of token_ws', async () => {
+  it('sends the browser to Webpay with a form POST of token_ws (one key, the same on a retry)', async () => {
     mockTable({ pending: [pendingPayment()] });
-    mockApi({
-      'POST /api/payments/webpay': () =>
-        json({ url: 'http://127.0.0.1:9999/webpayserver/initTransaction', token: 'tok-123' }),
-    });
+    // the first answer is lost (a server failure): the tap's retry carries the same key
+    const keys = lostOnce('POST /api/payments/webpay', () =>
+      json({ url: 'http://127.0.0.1:9999/webpayserver/initTransaction', token: 'tok-123' }),
+    );
     const submitted: HTMLFormElement[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       submitted.push(this);
@@ -288,24 +339,15 @@ describe('the bill', () => {
     expect(form.method).toBe('post');
     expect(form.action).toBe('http://127.0.0.1:9999/webpayserver/initTransaction');
     expect(new FormData(form).get('token_ws')).toBe('tok-123');
+    expectOneKey(keys);
   });
 
   it('records "I\'ll pay the waiter" and shows the wait for the restaurant', async () => {
-    const table = mockTable({
-      total: billTotal({ paymentOptions: { ...billTotal().paymentOptions, methods: ['cash'] } }),
-      pending: [pendingPayment({ paymentType: 'cash' })],
-    });
+    const table = cashTable();
     mockApi({
       'POST /api/reservations/:id/transactions': async ({ request }) => {
         table.posted.push({ path: 'transactions', body: await request.json() });
-        table.state.pending = [
-          pendingPayment({
-            paymentType: 'cash',
-            status: 'processing',
-            transaction: { id: PAY.transaction, status: 'pending' },
-          }),
-        ];
-        return json(transaction({ paymentType: 'cash', status: 'pending', card: null }), { status: 201 });
+        return paidInCash(table);
       },
     });
     renderApp(BILL);
@@ -332,6 +374,44 @@ describe('the bill', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Choose another way to pay' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Pay' })).toBeTruthy();
     expect(cancelled).toBe(1);
+  });
+});
+
+describe('one Idempotency-Key per tap, the same on the retries of a lost answer', () => {
+  it('preparing a payment', async () => {
+    const table = mockTable();
+    const keys = lostOnce('POST /api/reservations/:id/pending-payments', () => {
+      table.state.pending = [pendingPayment()];
+      return json(pendingPayment(), { status: 201 });
+    });
+    renderApp(BILL);
+    await screen.findByRole('heading', { level: 2, name: 'Pay' });
+    fireEvent.click(radio('No tip (0 %)'));
+    fireEvent.click(radio('Card (Webpay)'));
+    cont();
+    await screen.findByTestId('pending-payment');
+    expectOneKey(keys);
+  });
+
+  it('"I\'ll pay the waiter"', async () => {
+    const table = cashTable();
+    const keys = lostOnce('POST /api/reservations/:id/transactions', () => paidInCash(table));
+    renderApp(BILL);
+    fireEvent.click(await screen.findByRole('button', { name: "I'll pay the waiter" }));
+    await screen.findByTestId('awaiting-confirmation');
+    expectOneKey(keys);
+  });
+
+  it('uploading a Pago Móvil receipt', async () => {
+    mockTable({
+      pending: [pendingPayment({ paymentType: 'mobile_transfer', tipsMinor: 0, totalMinor: 9900 })],
+    });
+    await sendTransfer();
+    act(() => FakeXhr.latest()!.fail());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2), { timeout: 5_000 });
+    const [first, second] = FakeXhr.instances;
+    expect(first!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(second!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
   });
 });
 
@@ -414,17 +494,7 @@ describe('Pago Móvil', () => {
     [413, 'PAYLOAD_TOO_LARGE', 'The receipt is larger than 10 MB. Send a lighter photo or PDF.'],
   ])('explains a refused upload (%i %s)', async (status, code, message) => {
     transferTable();
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.instances = [];
-    renderApp(BILL);
-    await screen.findByRole('button', { name: 'Send receipt' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Your bank' }), { target: { value: '0102' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Reference' }), { target: { value: '99887766' } });
-    fireEvent.change(screen.getByLabelText('Receipt', { exact: true }), {
-      target: { files: [new File([new Uint8Array(10)], 'r.pdf', { type: 'application/pdf' })] },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Send receipt' }));
-    await waitFor(() => expect(FakeXhr.latest()).toBeTruthy());
+    await sendTransfer();
     act(() => FakeXhr.latest()!.respond(status, { error: { code, message: code } }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });

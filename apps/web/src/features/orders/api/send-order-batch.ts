@@ -2,6 +2,7 @@ import type { CreateOrderInput, OrderBatch } from '@comensal/contracts';
 import type { PendingItem } from '@comensal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { retryUnanswered } from '@/lib/idempotency';
 import { ORDER_SEND_ERROR } from '@/features/orders/order-errors';
 import { orderRootKey, ordersPath } from './list-orders';
 
@@ -18,20 +19,32 @@ export function orderInputOf(item: PendingItem): CreateOrderInput {
 
 /**
  * `POST /api/reservations/:id/orders/batch`: the cart as ONE batch, all or nothing (members).
- * A refusal names the item it refused in `details.index`.
+ * A refusal names the item it refused in `details.index`. `idempotencyKey`: one per tap on
+ * "send", the same on its retries (lib/idempotency.ts).
  */
-export function sendOrderBatch(reservationId: string, items: readonly PendingItem[]): Promise<OrderBatch> {
+export function sendOrderBatch(
+  reservationId: string,
+  items: readonly PendingItem[],
+  idempotencyKey: string,
+): Promise<OrderBatch> {
   return apiRequest<OrderBatch>(`${ordersPath(reservationId)}/batch`, {
     method: 'POST',
     body: { items: items.map(orderInputOf) },
+    idempotencyKey,
     logAs: ORDER_SEND_ERROR,
   });
 }
 
+/**
+ * Sends the cart: `mutate({ items, key: newIdempotencyKey() })`, one key per tap on "send"; a
+ * send that got no answer is retried with that key, so the batch is never placed twice.
+ */
 export function useSendOrderBatch(reservationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (items: readonly PendingItem[]) => sendOrderBatch(reservationId, items),
+    mutationFn: ({ items, key }: { items: readonly PendingItem[]; key: string }) =>
+      sendOrderBatch(reservationId, items, key),
+    retry: retryUnanswered,
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderRootKey(reservationId) }),
   });
 }

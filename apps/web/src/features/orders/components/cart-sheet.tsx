@@ -17,6 +17,7 @@ import { type MessageId, useLocalized, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useOnline } from '@/lib/use-online';
 import { useSendOrderBatch } from '@/features/orders/api/send-order-batch';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import {
   readCartOf,
   removeCartItem,
@@ -249,26 +250,29 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
     const items = readCartOf(reservationId);
     if (items.length === 0) return;
     setFailure(null);
-    send.mutate(items, {
-      onSuccess: () => {
-        const count = items.reduce((sum, item) => sum + item.quantity, 0);
-        removeCartItems(reservationId, new Set(items.map((item) => item.id)));
-        notify('success', 'order.send.sent', { count });
-        ordering.onSendSettled();
-        onClose();
-        if (location.pathname !== orderHref) void navigate(orderHref);
+    send.mutate(
+      { items, key: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          const count = items.reduce((sum, item) => sum + item.quantity, 0);
+          removeCartItems(reservationId, new Set(items.map((item) => item.id)));
+          notify('success', 'order.send.sent', { count });
+          ordering.onSendSettled();
+          onClose();
+          if (location.pathname !== orderHref) void navigate(orderHref);
+        },
+        onError: (error) => {
+          const refusal = sendFailure(error);
+          const refused = refusal.index === null ? undefined : items[refusal.index];
+          setFailure({
+            messageId: refusal.messageId,
+            line: refused ? { itemId: refused.id, sent: asSent(refused) } : null,
+            available: refusal.available,
+          });
+          ordering.onSendSettled();
+        },
       },
-      onError: (error) => {
-        const refusal = sendFailure(error);
-        const refused = refusal.index === null ? undefined : items[refusal.index];
-        setFailure({
-          messageId: refusal.messageId,
-          line: refused ? { itemId: refused.id, sent: asSent(refused) } : null,
-          available: refusal.available,
-        });
-        ordering.onSendSettled();
-      },
-    });
+    );
   };
 
   return (

@@ -13,6 +13,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { type MessageId, useLocalized, useT } from '@/lib/i18n';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { billRootKey, createPendingPayment } from '../api';
 import { paymentErrorMessage } from '../payment-errors';
 import { lineName } from './bill-summary';
@@ -88,8 +89,11 @@ export function PayForm({
   const [problem, setProblem] = useState<Problem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // one key per tap on "continue", kept across the retries of that tap (lib/idempotency.ts)
   const create = useMutation({
-    mutationFn: (input: CreatePendingPaymentInput) => createPendingPayment(reservationId, input),
+    mutationFn: ({ input, key }: { input: CreatePendingPaymentInput; key: string }) =>
+      createPendingPayment(reservationId, input, key),
+    retry: retryUnanswered,
     onSettled: () => queryClient.invalidateQueries({ queryKey: billRootKey(reservationId) }),
   });
 
@@ -141,10 +145,13 @@ export function PayForm({
       return;
     }
     create.mutate({
-      paymentType: method,
-      chosenTips: tip,
-      split,
-      ...(tip === 'custom' && tipsMinor !== null && tipsMinor !== undefined && { tipsMinor }),
+      input: {
+        paymentType: method,
+        chosenTips: tip,
+        split,
+        ...(tip === 'custom' && tipsMinor !== null && tipsMinor !== undefined && { tipsMinor }),
+      },
+      key: newIdempotencyKey(),
     });
   };
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLocalized, useT } from '@/lib/i18n';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { billRootKey, cancelPendingPayment, payCash, startWebpay } from '../api';
 import { paymentErrorMessage } from '../payment-errors';
 import { postToWebpay } from '../webpay-redirect';
@@ -33,12 +34,15 @@ export function PendingPaymentPanel({
   const refresh = () => queryClient.invalidateQueries({ queryKey: billRootKey(payment.reservationId) });
   const byId = new Map(orders.map((order) => [order.id, order]));
 
+  // one key per tap on "pay", kept across the retries of that tap (lib/idempotency.ts)
   const webpay = useMutation({
-    mutationFn: () => startWebpay(payment.id),
+    mutationFn: (key: string) => startWebpay(payment.id, key),
+    retry: retryUnanswered,
     onSuccess: ({ url, token }) => postToWebpay(url, token),
   });
   const cash = useMutation({
-    mutationFn: () => payCash(payment.reservationId, payment.id),
+    mutationFn: (key: string) => payCash(payment.reservationId, payment.id, key),
+    retry: retryUnanswered,
     onSettled: refresh,
   });
   const cancel = useMutation({
@@ -97,13 +101,13 @@ export function PendingPaymentPanel({
           {t(payment.paymentType === 'cash' ? 'bill.pending.awaitingCash' : 'bill.pending.awaitingTransfer')}
         </p>
       ) : payment.paymentType === 'webpay' ? (
-        <Button size="lg" block disabled={busy} onClick={() => webpay.mutate()}>
+        <Button size="lg" block disabled={busy} onClick={() => webpay.mutate(newIdempotencyKey())}>
           {underWay
             ? t('bill.pending.webpayContinue')
             : t('bill.pending.webpay', { total: money(payment.totalMinor, country) })}
         </Button>
       ) : payment.paymentType === 'cash' ? (
-        <Button size="lg" block disabled={busy} onClick={() => cash.mutate()}>
+        <Button size="lg" block disabled={busy} onClick={() => cash.mutate(newIdempotencyKey())}>
           {t('bill.pending.cash')}
         </Button>
       ) : options.mobileTransfer ? (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { type MessageId, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { billRootKey, submitTransfer, type TransferReport } from '../api';
 import { paymentErrorMessage } from '../payment-errors';
 import { money } from './money';
@@ -78,11 +79,13 @@ export function TransferForm({
   const [problems, setProblems] = useState<Partial<Record<Field, MessageId>>>({});
   const [progress, setProgress] = useState<number | null>(null);
 
+  // one key per tap on "send", kept across the retries of that tap (lib/idempotency.ts)
   const upload = useMutation({
-    mutationFn: (report: TransferReport) =>
-      submitTransfer(payment.reservationId, report, (sent, total) =>
+    mutationFn: ({ report, key }: { report: TransferReport; key: string }) =>
+      submitTransfer(payment.reservationId, report, key, (sent, total) =>
         setProgress(total > 0 ? Math.round((sent / total) * 100) : 0),
       ),
+    retry: retryUnanswered,
     onSettled: () => queryClient.invalidateQueries({ queryKey: billRootKey(payment.reservationId) }),
   });
 
@@ -102,11 +105,8 @@ export function TransferForm({
     }
     setProgress(0);
     upload.mutate({
-      pendingPaymentId: payment.id,
-      bankCode,
-      reference: reference.trim(),
-      transferDate,
-      receipt,
+      report: { pendingPaymentId: payment.id, bankCode, reference: reference.trim(), transferDate, receipt },
+      key: newIdempotencyKey(),
     });
   };
 

@@ -1,6 +1,7 @@
 import type { JoinRequest, JoinRequestList, Reservation, TableLookup } from '@comensal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { retryUnanswered } from '@/lib/idempotency';
 import { queryRoots } from '@/lib/answer-invitation';
 import { TABLE_LINK_ERROR } from '@/features/table-join/table-join-errors';
 
@@ -28,31 +29,41 @@ export function useTableLookup(restaurantId: string, table: string, room: string
   return useQuery({ ...tableLookupQueryOptions(restaurantId, table, room), enabled });
 }
 
-/** `POST /api/restaurants/:id/walk-ins`: a table reservation of the caller starting now. */
+/**
+ * `POST /api/restaurants/:id/walk-ins`: a table reservation of the caller starting now.
+ * `key`: one per tap, the same on its retries (lib/idempotency.ts).
+ */
 export function useStartWalkIn(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { roomId: string; tableId: string; quantity: number }) =>
+    mutationFn: ({ key, ...input }: { roomId: string; tableId: string; quantity: number; key: string }) =>
       apiRequest<Reservation>(`/api/restaurants/${encodeURIComponent(restaurantId)}/walk-ins`, {
         method: 'POST',
         body: input,
+        idempotencyKey: key,
         logAs: TABLE_LINK_ERROR,
       }),
+    retry: retryUnanswered,
     onSettled: () => queryClient.invalidateQueries({ queryKey: [queryRoots.reservations] }),
   });
 }
 
 const lookupRoot = ['table-lookup'] as const;
 
-/** `POST /api/reservations/:id/join-requests`: ask the members to let the caller in (the pending one again while it waits). */
+/**
+ * `POST /api/reservations/:id/join-requests`: ask the members to let the caller in (the pending
+ * one again while it waits). `key`: one per tap, the same on its retries.
+ */
 export function useAskToJoin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reservationId: string) =>
+    mutationFn: ({ reservationId, key }: { reservationId: string; key: string }) =>
       apiRequest<JoinRequest>(`/api/reservations/${encodeURIComponent(reservationId)}/join-requests`, {
         method: 'POST',
+        idempotencyKey: key,
         logAs: TABLE_LINK_ERROR,
       }),
+    retry: retryUnanswered,
     onSettled: () => queryClient.invalidateQueries({ queryKey: lookupRoot }),
   });
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useLocalized, type MessageId, useT } from '@/lib/i18n';
 import { type LiveEvent, useLiveTopic } from '@/lib/live';
 import {
@@ -167,6 +168,7 @@ export function TableLinkCard({
                     roomId: found.table.roomId,
                     tableId: found.table.tableId,
                     quantity: WALK_IN_PARTY,
+                    key: newIdempotencyKey(),
                   });
                   onOpenOrder(reservation.id);
                 })
@@ -228,11 +230,13 @@ export function TableLinkCard({
         disabled={ask.isPending}
         onClick={() =>
           run(() =>
-            ask.mutateAsync(current.id).catch((error: unknown) => {
-              // Let in meanwhile (another tab, an invitation): the table's order is theirs already.
-              if (isApiError(error) && error.code === 'ALREADY_MEMBER') onOpenOrder(current.id);
-              else throw error;
-            }),
+            ask
+              .mutateAsync({ reservationId: current.id, key: newIdempotencyKey() })
+              .catch((error: unknown) => {
+                // Let in meanwhile (another tab, an invitation): the table's order is theirs already.
+                if (isApiError(error) && error.code === 'ALREADY_MEMBER') onOpenOrder(current.id);
+                else throw error;
+              }),
           )
         }
       >
