@@ -4,7 +4,16 @@
 // Móvil with a receipt; the restaurant confirms; all three watch the bill reach zero live.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { confirmPayment, expect, msg, signUpViaApi, test, uniqueEmail, type Locale } from './fixtures/app.ts';
+import {
+  confirmPayment,
+  expect,
+  msg,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+  verifyEmailViaMail,
+  type Locale,
+} from './fixtures/app.ts';
 
 const RESTAURANT_SLUG = 'tostaduria-los-leones';
 const PASSWORD = 'correct-horse-battery';
@@ -99,6 +108,7 @@ async function join(creator: Diner, friend: Diner, reservationId: string): Promi
       email: friend.email,
     }),
   );
+  await verifyEmailViaMail(friend.page, friend.email);
   const invitations = await json<{ items: Array<{ id: string; reservationId: string }> }>(
     await friend.page.request.get('/api/invitations?scope=current'),
   );

@@ -34,7 +34,7 @@ describe('a NUL character anywhere in the input is 400 VALIDATION_FAILED, never 
       'a cursor that decodes to a NUL',
       `/api/restaurants?cursor=${encodeCursor({ name: 'a\u0000', id: 'x' })}`,
     ],
-    ['a user search', '/api/users?q=%00'],
+    ['a reservations query', '/api/reservations?scope=%00'],
   ])('in %s', async (_what, url) => {
     const response = await callApi(t.app, 'GET', url, { as: user });
     expect(response.statusCode).toBe(400);

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, reservationMembers } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { mailsTo } from '../../test/outbox.ts';
-import { callApi, getWith, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
+import {
+  callApi,
+  getWith,
+  signInGuest,
+  signUpUser,
+  signUpVerifiedUser,
+  type TestSession,
+} from '../../test/sessions.ts';
 import {
   insertTestRestaurant,
   NOW,
@@ -44,7 +51,7 @@ beforeAll(async () => {
   t = await buildTestApp({ now: NOW });
   restaurant = await insertTestRestaurant(t.db);
   ana = await signUpUser(t.app, { name: 'Ana' });
-  bruno = await signUpUser(t.app, { name: 'Bruno' });
+  bruno = await signUpVerifiedUser(t.app, { name: 'Bruno' });
   carla = await signUpUser(t.app, { name: 'Carla' });
   guest = await signInGuest(t.app);
   shared = await newReservation(ana, '13:00');
