@@ -2,7 +2,7 @@
 // data, logger silent, on a free loopback port. Prints one line `READY {json}` then serves until
 // SIGTERM/SIGINT, when it stops PostgreSQL and removes the folder.
 //
-//   node bench/lib/bench-server.ts --restaurants 10000 --menu-products 200 [--demo] [--sign-ins-per-ip 1000]
+//   node bench/lib/bench-server.ts --restaurants 10000 --menu-products 200 [--demo] [--sign-ins-per-ip 1000] (also the burst of guest sign-ins and bookings, and the live sockets, per address)
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,14 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { DEFAULT_AUTH_RATE_LIMIT, DEFAULT_WEBPAY_CONFIG, type Config } from '../../apps/server/src/config.ts';
+import {
+  DEFAULT_ABUSE_LIMITS,
+  DEFAULT_AUTH_RATE_LIMIT,
+  DEFAULT_LIVE_LIMITS,
+  DEFAULT_WEBPAY_CONFIG,
+  withBurstPerAddress,
+  type Config,
+} from '../../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
@@ -92,8 +99,13 @@ try {
     google: null,
     facebook: null,
     trustProxy: false,
+    // every simulated diner comes from 127.0.0.1: one address's sign-ins and bookings are lifted
     ...(values['sign-ins-per-ip']
-      ? { authRateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, perIp: Number(values['sign-ins-per-ip']) } }
+      ? {
+          authRateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, perIp: Number(values['sign-ins-per-ip']) },
+          abuseLimits: withBurstPerAddress(DEFAULT_ABUSE_LIMITS, Number(values['sign-ins-per-ip'])),
+          liveLimits: { ...DEFAULT_LIVE_LIMITS, maxSocketsPerAddress: Number(values['sign-ins-per-ip']) },
+        }
       : {}),
   };
   let demoRestaurantId: string | null = null;
