@@ -158,7 +158,10 @@ export function meAnswer(overrides: Partial<Me> = {}): Me {
 
 /** A `GET /api/reservations/:id` answer at `restaurant`: a current table reservation of the session user and a friend. */
 export function reservationAnswer(
-  restaurant: RestaurantSummary,
+  restaurant: Pick<
+    RestaurantSummary,
+    'id' | 'slug' | 'name' | 'address' | 'city' | 'country' | 'currency' | 'timeZone'
+  >,
   overrides: Partial<Reservation> = {},
 ): Reservation {
   return {

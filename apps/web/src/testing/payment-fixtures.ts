@@ -6,6 +6,7 @@ import type {
   Transaction,
   WebpayResult,
 } from '@comensal/contracts';
+import { reservationAnswer } from './fixtures';
 
 /**
  * Answers of the bill's endpoints for web tests: a table of two at a Chilean restaurant (user-1,
@@ -25,43 +26,17 @@ export const PAY = {
 const AT = '2030-01-07T18:00:00.000Z';
 
 export function billReservation(overrides: Partial<Reservation> = {}): Reservation {
-  return {
-    id: PAY.reservation,
-    restaurantId: PAY.restaurant,
-    restaurant: {
-      id: PAY.restaurant,
-      slug: 'la-picada',
-      name: 'La Picada',
-      address: 'Av. Italia 1234',
-      city: 'Santiago',
-      country: 'CL',
-      currency: 'CLP',
-      timeZone: 'America/Santiago',
-      coverUrl: null,
-    },
-    date: '2030-01-07',
-    startAt: '13:00',
-    duration: 60,
-    time: { start: AT, end: '2030-01-07T19:00:00.000Z' },
-    quantity: 2,
-    comments: null,
-    status: 'confirmed',
-    kind: 'table',
-    table: null,
-    pickup: false,
-    delivery: null,
-    users: [
-      { id: 'user-1', displayName: 'Ana Pérez', photoURL: null, isGuest: false, isCreator: true },
-      { id: 'user-2', displayName: 'Beto Ruiz', photoURL: null, isGuest: false, isCreator: false },
-    ],
-    createdBy: 'user-1',
-    requestedAssistance: false,
-    ordersReadyNotification: false,
-    isCurrent: true,
-    createdAt: AT,
-    updatedAt: AT,
-    ...overrides,
-  };
+  const restaurant = {
+    id: PAY.restaurant,
+    slug: 'la-picada',
+    name: 'La Picada',
+    address: 'Av. Italia 1234',
+    city: 'Santiago',
+    country: 'CL',
+    currency: 'CLP',
+    timeZone: 'America/Santiago',
+  } as const;
+  return reservationAnswer(restaurant, { id: PAY.reservation, createdAt: AT, updatedAt: AT, ...overrides });
 }
 
 export function billOrder(
