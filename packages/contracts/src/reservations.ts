@@ -325,8 +325,41 @@ export const reservationInvitationSummarySchema = z.object({
       invitation: z.object({ id: z.uuid(), accepted: z.boolean().nullable() }).nullable(),
     })
     .nullable(),
+  /**
+   * Only when the address carried a share-link `key`: `open` (whoever holds it may join),
+   * `full` (the party size is reached), `off` (the creator turned the link off or renewed it).
+   */
+  shareLink: z.enum(['open', 'full', 'off']).nullable(),
 });
 export type ReservationInvitationSummary = z.infer<typeof reservationInvitationSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The share link (docs/product.md#share-link): the creator's open invitation.
+//
+//   GET    /api/reservations/:id/share-link        creator → ShareLink
+//   PUT    /api/reservations/:id/share-link        creator → ShareLink (a new key: the old link stops working)
+//   DELETE /api/reservations/:id/share-link        creator → ShareLink (key null: the link is off)
+//   POST   /api/reservations/:id/share-link/join   guest/user holding the key → Reservation
+//
+// Joining: 404 SHARE_LINK_OFF (key turned off, renewed or wrong) · 409 RESERVATION_FULL (the
+// members already fill the party size) · 409 RESERVATION_CLOSED. A member joining again gets
+// the reservation (nothing changes).
+
+/** The key as it travels in the link; anything else simply matches no reservation. */
+export const shareKeySchema = z.string().trim().min(1).max(100);
+
+export const invitationSummaryQuerySchema = z.object({ key: shareKeySchema.optional() }).strict();
+export type InvitationSummaryQuery = z.infer<typeof invitationSummaryQuerySchema>;
+
+export const shareLinkSchema = z.object({
+  reservationId: z.uuid(),
+  /** null = the link is off. */
+  key: z.string().nullable(),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+export const joinByShareLinkInputSchema = z.object({ key: shareKeySchema }).strict();
+export type JoinByShareLinkInput = z.infer<typeof joinByShareLinkInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Live events (topic `reservation:<id>` for members, `user:me:reservations` for each member).

@@ -472,10 +472,17 @@ export const reservations = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     requestedAssistance: boolean('requested_assistance').notNull().default(false),
     ordersReadyNotification: boolean('orders_ready_notification').notNull().default(false),
+    /**
+     * The secret of the creator's share link (docs/product.md#share-link): whoever holds it joins,
+     * within the party size. null = the creator turned the link off; renewing draws a new one.
+     * 122 random bits from gen_random_uuid(), drawn for every reservation (existing ones too).
+     */
+    shareToken: text('share_token').default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('reservations_share_token_unique').on(t.shareToken),
     foreignKey({
       name: 'reservations_room_fk',
       columns: [t.roomId, t.restaurantId],

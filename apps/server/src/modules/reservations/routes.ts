@@ -12,6 +12,8 @@ import {
   invitationListSchema,
   invitationParamsSchema,
   invitationSchema,
+  invitationSummaryQuerySchema,
+  joinByShareLinkInputSchema,
   joinRequestListSchema,
   joinRequestParamsSchema,
   joinRequestSchema,
@@ -21,6 +23,7 @@ import {
   reservationListSchema,
   reservationParamsSchema,
   reservationSchema,
+  shareLinkSchema,
   tableLookupQuerySchema,
   tableLookupSchema,
   updateReservationInputSchema,
@@ -52,6 +55,7 @@ import { listReservations } from './list-reservations.ts';
 import { registerReservationTopics } from './live-topics.ts';
 import { clearAssistance, clearOrdersReadyNotification, requestAssistance } from './set-reservation-flags.ts';
 import { updateReservation } from './update-reservation.ts';
+import { getShareLink, joinByShareLink, renewShareLink, turnOffShareLink } from './share-link.ts';
 
 const restaurantParams = z.object({ id: z.string().min(1).max(100) }).strict();
 const e = apiErrorSchema;
@@ -278,11 +282,86 @@ export async function reservationRoutes(instance: FastifyInstance) {
           'Anyone with the link: restaurant, date and time, party size, who invites (never members or e-mails). ' +
           'A signed-in diner also gets `viewer` (member? their invitation id to accept or reject).',
         params: reservationParamsSchema,
+        querystring: invitationSummaryQuerySchema,
         response: { 200: reservationInvitationSummarySchema, 400: e, 404: e },
       },
     },
     async (request) =>
-      getInvitationSummary(requestContext(request), await findDiner(request), request.params.id),
+      getInvitationSummary(
+        requestContext(request),
+        await findDiner(request),
+        request.params.id,
+        request.query,
+      ),
+  );
+
+  // The share link (docs/product.md#share-link): the creator's open invitation.
+
+  app.get(
+    '/api/reservations/:id/share-link',
+    {
+      schema: {
+        operationId: 'getShareLink',
+        tags: ['invitations'],
+        summary: "The share link's key (creator)",
+        description: '`key` null when the creator turned the link off.',
+        params: reservationParamsSchema,
+        response: { 200: shareLinkSchema, ...memberErrors },
+      },
+    },
+    async (request) => getShareLink(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.put(
+    '/api/reservations/:id/share-link',
+    {
+      schema: {
+        operationId: 'renewShareLink',
+        tags: ['invitations'],
+        summary: 'A new share link (creator): the old one stops working',
+        description:
+          'Also turns a link that was off on again. 409 RESERVATION_CLOSED once cancelled or over.',
+        params: reservationParamsSchema,
+        response: { 200: shareLinkSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      renewShareLink(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/reservations/:id/share-link',
+    {
+      schema: {
+        operationId: 'turnOffShareLink',
+        tags: ['invitations'],
+        summary: 'Turn the share link off (creator; idempotent)',
+        params: reservationParamsSchema,
+        response: { 200: shareLinkSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      turnOffShareLink(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/reservations/:id/share-link/join',
+    {
+      config: { idempotent: true },
+      schema: {
+        operationId: 'joinByShareLink',
+        tags: ['invitations'],
+        summary: 'Join the reservation with its share link (guest or user holding the key)',
+        description:
+          '404 SHARE_LINK_OFF (the key was turned off, renewed or never was); 409 RESERVATION_FULL (the members ' +
+          'fill the party size); 409 RESERVATION_CLOSED. A member joining again gets the reservation unchanged.',
+        params: reservationParamsSchema,
+        body: joinByShareLinkInputSchema,
+        response: { 200: reservationSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      joinByShareLink(requestContext(request), await requireDiner(request), request.params.id, request.body),
   );
 
   app.post(

@@ -302,7 +302,10 @@ describe('modify', () => {
 });
 
 describe('public invitation page', () => {
-  function summary(viewer: ReservationInvitationSummary['viewer']): ReservationInvitationSummary {
+  function summary(
+    viewer: ReservationInvitationSummary['viewer'],
+    shareLink: ReservationInvitationSummary['shareLink'] = null,
+  ): ReservationInvitationSummary {
     const base = reservation();
     return {
       reservationId: RESERVATION,
@@ -317,6 +320,7 @@ describe('public invitation page', () => {
       isCurrent: true,
       inviter: { displayName: 'Beto Ruiz', photoURL: null },
       viewer,
+      shareLink,
     };
   }
   const invitationPath = `/restaurants/${restaurant.id}/reservations/${RESERVATION}/invitation`;
@@ -348,6 +352,83 @@ describe('public invitation page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reservation summary' })).toBeTruthy();
     expect(count(`POST /api/invitations/${invitationId}/accept`)).toBe(1);
+  });
+
+  const KEY = '0123456789abcdef0123456789abcdef';
+
+  it('says an e-mail invitation is for another account when the link has no key', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/reservations/:id/invitation': () => json(summary({ isMember: false, invitation: null })),
+    });
+    renderApp(invitationPath);
+    expect(await screen.findByText(/This invitation was sent to another account/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join the reservation' })).toBeNull();
+  });
+
+  it('lets a stranger signed in join with the share link', async () => {
+    signedIn();
+    let joined: unknown = null;
+    mockApi({
+      'GET /api/reservations/:id/invitation': ({ url }) =>
+        json(
+          summary({ isMember: false, invitation: null }, url.searchParams.get('key') === KEY ? 'open' : null),
+        ),
+      'POST /api/reservations/:id/share-link/join': async ({ request }) => {
+        joined = await request.json();
+        return json(reservation());
+      },
+      'GET /api/reservations/:id': () => json(reservation()),
+    });
+    renderApp(`${invitationPath}?key=${KEY}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the reservation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reservation summary' })).toBeTruthy();
+    expect(joined).toEqual({ key: KEY });
+    expect(seenRequests).toContain(`GET /api/reservations/${RESERVATION}/invitation?key=${KEY}`);
+  });
+
+  it('lets an anonymous visitor join at once as a guest', async () => {
+    let session: unknown = null;
+    mockApi({
+      'GET /api/auth/get-session': () => json(session),
+      'POST /api/auth/sign-in/anonymous': () => {
+        session = sessionAnswer({ isAnonymous: true, name: 'Invitado 12' });
+        return json(session);
+      },
+      'GET /api/reservations/:id/invitation': () => json(summary(null, 'open')),
+      'POST /api/reservations/:id/share-link/join': () => json(reservation()),
+      'GET /api/reservations/:id': () => json(reservation()),
+    });
+    renderApp(`${invitationPath}?key=${KEY}`, { locale: 'es-ES' });
+    expect(
+      (await screen.findByRole('link', { name: 'Inicia sesión o regístrate para unirte' })).getAttribute(
+        'href',
+      ),
+    ).toBe(`/auth?redirect=${encodeURIComponent(`${invitationPath}?key=${KEY}`)}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Unirme como invitado' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resumen de la reserva' })).toBeTruthy();
+    expect(count('POST /api/auth/sign-in/anonymous')).toBe(1);
+    expect(count(`POST /api/reservations/${RESERVATION}/share-link/join`)).toBe(1);
+  });
+
+  it('says when the link was turned off, and when the party is complete', async () => {
+    signedIn();
+    let state: ReservationInvitationSummary['shareLink'] = 'off';
+    mockApi({
+      'GET /api/reservations/:id/invitation': () =>
+        json(summary({ isMember: false, invitation: null }, state)),
+    });
+    const first = renderApp(`${invitationPath}?key=${KEY}`);
+    expect(
+      await screen.findByText(
+        'This link was turned off or replaced by a new one. Ask Beto Ruiz for the current link.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join the reservation' })).toBeNull();
+    first.unmount();
+    state = 'full';
+    renderApp(`${invitationPath}?key=${KEY}`);
+    expect(await screen.findByText('The party is complete: all 2 places are taken.')).toBeTruthy();
   });
 });
 
@@ -425,6 +506,7 @@ describe('share', () => {
     let invited: unknown = null;
     mockApi({
       'GET /api/reservations/:id': () => json(reservation()),
+      'GET /api/reservations/:id/share-link': () => json({ reservationId: RESERVATION, key: 'k1' }),
       'GET /api/companions': () =>
         json({
           items: [
@@ -444,7 +526,7 @@ describe('share', () => {
     renderApp(sharePath);
     const link = (await screen.findByLabelText('Invitation link')) as HTMLInputElement;
     expect(link.value).toBe(
-      `${window.location.origin}/restaurants/${restaurant.id}/reservations/${RESERVATION}/invitation`,
+      `${window.location.origin}/restaurants/${restaurant.id}/reservations/${RESERVATION}/invitation?key=k1`,
     );
     expect(screen.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href')).toBe(
       `/api/reservations/${RESERVATION}/ics`,
@@ -467,11 +549,49 @@ describe('share', () => {
     mockApi({
       'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
       'GET /api/reservations/:id': () => json(reservation()),
+      'GET /api/reservations/:id/share-link': () => json({ reservationId: RESERVATION, key: 'k1' }),
     });
     renderApp(sharePath);
     await screen.findByLabelText('Invitation link');
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeTruthy();
     expect(screen.queryByText('People you already share a reservation with')).toBeNull();
+  });
+});
+
+describe('share link', () => {
+  const sharePath = `/restaurants/${restaurant.id}/reservations/${RESERVATION}/share`;
+  const linkOf = (key: string) =>
+    `${window.location.origin}/restaurants/${restaurant.id}/reservations/${RESERVATION}/invitation?key=${key}`;
+
+  it('lets the creator renew the link and turn it off', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/reservations/:id': () => json(reservation()),
+      'GET /api/reservations/:id/share-link': () => json({ reservationId: RESERVATION, key: 'k1' }),
+      'PUT /api/reservations/:id/share-link': () => json({ reservationId: RESERVATION, key: 'k2' }),
+      'DELETE /api/reservations/:id/share-link': () => json({ reservationId: RESERVATION, key: null }),
+      'GET /api/companions': () => json({ items: [] }),
+    });
+    renderApp(sharePath);
+    expect(((await screen.findByLabelText('Invitation link')) as HTMLInputElement).value).toBe(linkOf('k1'));
+    expect(screen.getByText('Anyone you send this link to can join, up to 2 people in all.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make a new link' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Invitation link') as HTMLInputElement).value).toBe(linkOf('k2')),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Turn the link off' }));
+    expect(await screen.findByText(/The link is off: nobody can join with it/)).toBeTruthy();
+    expect(screen.queryByLabelText('Invitation link')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Turn on with a new link' })).toBeTruthy();
+  });
+
+  it('shows no link to a member who is not the creator', async () => {
+    signedIn();
+    mockApi({ 'GET /api/reservations/:id': () => json(reservation({ createdBy: 'someone-else' })) });
+    renderApp(sharePath);
+    await screen.findByTestId('reservation-members');
+    expect(screen.queryByLabelText('Invitation link')).toBeNull();
+    expect(count(`GET /api/reservations/${RESERVATION}/share-link`)).toBe(0);
   });
 });
 

@@ -1,12 +1,17 @@
+import type { Reservation } from '@comensal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { href } from '@/config/paths';
 import { useAnswerInvitation } from '@/lib/answer-invitation';
 import { fileUrl } from '@/lib/api-client';
+import { queryRoots } from '@/lib/answer-invitation';
+import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useInvitationSummary } from '@/features/reservations/api/get-invitation-summary';
+import { joinByShareLink } from '@/features/reservations/api/share-link';
 import { reservationErrorMessage } from '@/features/reservations/reservation-errors';
 import { ReservationDetails } from './reservation-details';
 import { LoadError } from './load-error';
@@ -15,22 +20,53 @@ import { ReservationFrame } from './reservation-frame';
 
 /**
  * `restaurant.reservation.invitation` (public): what the link invites to; signed-in invitees
- * answer here, anyone else is sent to sign in (or continue as a guest) and comes back.
+ * answer here, anyone else is sent to sign in (or continue as a guest) and comes back. With the
+ * creator's share link (`shareKey`), whoever holds it joins — signed in, or at once as a guest
+ * (docs/product.md#share-link).
  */
 export function InvitationPage({
   reservationId,
   viewerId,
   signInHref,
+  shareKey = null,
+  onContinueAsGuest,
 }: {
   reservationId: string;
   /** The signed-in user (or guest), null for anonymous visitors. */
   viewerId: string | null;
   signInHref: string;
+  /** The share link's key, from the address; null for an e-mail invitation's link. */
+  shareKey?: string | null;
+  /** Starts a guest session; false when it failed (the caller said why). */
+  onContinueAsGuest?: () => Promise<boolean>;
 }) {
   const t = useT();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const hasSession = viewerId !== null;
-  const query = useInvitationSummary(reservationId, viewerId ?? '');
+  const query = useInvitationSummary(reservationId, viewerId ?? '', shareKey);
+  const join = useMutation({
+    mutationFn: async ({ asGuest, key }: { asGuest: boolean; key: string }): Promise<Reservation | null> => {
+      if (asGuest && !(await onContinueAsGuest?.())) return null;
+      return joinByShareLink(reservationId, shareKey ?? '', key);
+    },
+    retry: retryUnanswered,
+    onError: (error) => {
+      notify('error', reservationErrorMessage(error));
+      void query.refetch();
+    },
+    onSuccess: (reservation) => {
+      if (!reservation) return;
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.reservations] });
+      notify('success', 'reservation.invitation.accepted');
+      void navigate(
+        href('restaurant.reservation.summary', {
+          restaurantId: reservation.restaurantId,
+          reservationId: reservation.id,
+        }),
+      );
+    },
+  });
   const answer = useAnswerInvitation({
     onError: (error) => notify('error', reservationErrorMessage(error)),
     onSuccess: (invitation) => {
@@ -91,6 +127,38 @@ export function InvitationPage({
         <p role="status" className="font-semibold">
           {t('reservation.invitation.closed')}
         </p>
+      ) : summary.shareLink !== null && !viewer?.isMember && !pending ? (
+        summary.shareLink === 'off' ? (
+          <p role="status" className="font-semibold">
+            {t('reservation.shareLink.offNotice', { name: summary.inviter.displayName })}
+          </p>
+        ) : summary.shareLink === 'full' ? (
+          <p role="status" className="font-semibold">
+            {t('reservation.shareLink.fullNotice', { quantity: summary.quantity })}
+          </p>
+        ) : hasSession ? (
+          <Button
+            size="lg"
+            disabled={join.isPending}
+            onClick={() => join.mutate({ asGuest: false, key: newIdempotencyKey() })}
+          >
+            {t('reservation.shareLink.join')}
+          </Button>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <Button
+              size="lg"
+              block
+              disabled={join.isPending}
+              onClick={() => join.mutate({ asGuest: true, key: newIdempotencyKey() })}
+            >
+              {t('reservation.shareLink.joinAsGuest')}
+            </Button>
+            <Link to={signInHref} className={buttonClasses({ variant: 'secondary', block: true })}>
+              {t('reservation.shareLink.signIn')}
+            </Link>
+          </div>
+        )
       ) : !hasSession ? (
         <div className="flex flex-col gap-2">
           <Link to={signInHref} className={buttonClasses({ size: 'lg', block: true })}>
