@@ -6,6 +6,7 @@ export * from './schedule/time-of-day.ts';
 export * from './schedule/local-time.ts';
 export * from './schedule/product-visibility.ts';
 export * from './schedule/opening-hours.ts';
+export * from './reservations/assistance-window.ts';
 export * from './reservations/booking-limits.ts';
 export * from './profile/display-name.ts';
 export * from './reservations/durations.ts';

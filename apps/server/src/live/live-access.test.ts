@@ -78,10 +78,12 @@ describe('live access follows membership', () => {
       data: { reservationId: reservation.id },
     });
 
-    // later events of the reservation reach the creator only
+    // later events of the reservation reach the creator only (a waiter is called while it is on)
+    t.clock.set(new Date(reservation.time.start));
     const called = await callApi(t.app, 'POST', `/api/reservations/${reservation.id}/assistance`, {
       as: creator,
     });
+    t.clock.set(NOW);
     expect(called.statusCode).toBe(200);
     expect(await creatorSocket.next()).toMatchObject({ topic, event: RESERVATION_EVENTS.assistanceChanged });
     await expectNothingPending(memberSocket);

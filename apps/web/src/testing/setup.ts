@@ -50,10 +50,12 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args.map(describeArg).join(' '));
   });
-  // Nobody is signed in, and no social sign-in is configured, unless a test says otherwise.
+  // Nobody is signed in, no social sign-in is configured and no invitation waits, unless a test says
+  // otherwise (the main layout counts a signed-in diner's pending invitations on every page).
   mockApi({
     'GET /api/auth/get-session': () => json(null),
     'GET /api/auth-providers': () => json({ providers: [] }),
+    'GET /api/invitations': () => json({ items: [], nextCursor: null }),
   });
 });
 

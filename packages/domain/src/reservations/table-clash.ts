@@ -46,7 +46,8 @@ export function isActiveReservation(reservation: { status?: string | null }): bo
   return reservation.status !== 'cancelled';
 }
 
-function toMs(instant: Instant, what: string): number {
+/** An instant as epoch milliseconds; `what` names it in the error. @throws DomainError `INVALID_TIME_RANGE`. */
+export function instantMs(instant: Instant, what: string): number {
   const ms = instant instanceof Date ? instant.getTime() : instant;
   if (typeof ms !== 'number' || !Number.isFinite(ms))
     throw new DomainError('INVALID_TIME_RANGE', `${what} is not a valid instant`);
@@ -54,8 +55,8 @@ function toMs(instant: Instant, what: string): number {
 }
 
 function rangeMs(range: TimeRange): [number, number] {
-  const start = toMs(range.start, 'start');
-  const end = toMs(range.end, 'end');
+  const start = instantMs(range.start, 'start');
+  const end = instantMs(range.end, 'end');
   if (end <= start) throw new DomainError('INVALID_TIME_RANGE', 'a time range must end after it starts');
   return [start, end];
 }

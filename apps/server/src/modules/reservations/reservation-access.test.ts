@@ -5,7 +5,7 @@
  * nothing.
  */
 import type { Invitation, Reservation, ReservationInvitationSummary } from '@comensal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInGuest, signUpVerifiedUser, type TestSession } from '../../test/sessions.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -38,6 +38,7 @@ beforeAll(async () => {
     signUpVerifiedUser(t.app, { name: 'Outsider' }),
   ]);
 });
+afterEach(() => t.clock.set(NOW));
 afterAll(() => t?.close());
 
 let slot = 0;
@@ -239,6 +240,7 @@ describe('assistance and the ready flag (members)', () => {
     async (role) => {
       const reservation = await setUp();
       const url = `/api/reservations/${reservation.id}`;
+      t.clock.set(new Date(reservation.time.start)); // a waiter comes while the reservation is on
       const called = await callApi(t.app, 'POST', `${url}/assistance`, { as: as(role) });
       expect(called.statusCode).toBe(200);
       expect(called.json().requestedAssistance).toBe(true);

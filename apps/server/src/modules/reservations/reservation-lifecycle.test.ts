@@ -225,6 +225,7 @@ describe('leave, assistance and the ready flag', () => {
     const reservation = await reserve(t.app, creator, reservationInput(restaurant, { date: nextDate() }));
     await withFriend(reservation);
     const url = `/api/reservations/${reservation.id}/assistance`;
+    t.clock.set(new Date(reservation.time.start)); // a waiter comes while the reservation is on
     expect((await callApi(t.app, 'POST', url, { as: friend })).json().requestedAssistance).toBe(true);
     expect((await callApi(t.app, 'POST', url, { as: friend })).json().requestedAssistance).toBe(true);
     expect((await callApi(t.app, 'DELETE', url, { as: creator })).json().requestedAssistance).toBe(false);
@@ -233,6 +234,30 @@ describe('leave, assistance and the ready flag', () => {
     const closed = await callApi(t.app, 'POST', url, { as: friend });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.code).toBe('RESERVATION_CLOSED');
+  });
+
+  it('calls a waiter only from 15 minutes before the start to the end (409 ASSISTANCE_NOT_YET before)', async () => {
+    const reservation = await reserve(t.app, creator, reservationInput(restaurant, { date: nextDate() }));
+    await withFriend(reservation);
+    const url = `/api/reservations/${reservation.id}/assistance`;
+    const start = new Date(reservation.time.start).getTime();
+    const opensAt = new Date(start - 15 * 60_000).toISOString();
+    for (const early of [NOW.getTime(), start - 16 * 60_000, start - 15 * 60_000 - 1]) {
+      t.clock.set(new Date(early));
+      const refused = await callApi(t.app, 'POST', url, { as: friend });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'ASSISTANCE_NOT_YET', details: { opensAt } } });
+    }
+    expect((await read(reservation.id)).requestedAssistance).toBe(false);
+    // clearing is never refused
+    expect((await callApi(t.app, 'DELETE', url, { as: friend })).statusCode).toBe(200);
+    t.clock.set(new Date(opensAt));
+    expect((await callApi(t.app, 'POST', url, { as: friend })).json().requestedAssistance).toBe(true);
+    await callApi(t.app, 'DELETE', url, { as: friend });
+    t.clock.set(new Date(reservation.time.end));
+    expect((await callApi(t.app, 'POST', url, { as: friend })).json()).toMatchObject({
+      error: { code: 'RESERVATION_CLOSED' },
+    });
   });
 
   it('lets a member clear the ready flag the kitchen set', async () => {
@@ -375,7 +400,10 @@ describe('live events (after the commit)', () => {
       [RESERVATION_EVENTS.updated, () => patch(reservation.id, { comments: 'hola' })],
       [
         RESERVATION_EVENTS.assistanceChanged,
-        () => callApi(t.app, 'POST', `/api/reservations/${reservation.id}/assistance`, { as: friend }),
+        () => {
+          t.clock.set(new Date(reservation.time.start)); // a waiter comes while the reservation is on
+          return callApi(t.app, 'POST', `/api/reservations/${reservation.id}/assistance`, { as: friend });
+        },
       ],
       [
         RESERVATION_EVENTS.assistanceChanged,

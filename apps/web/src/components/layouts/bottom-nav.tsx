@@ -16,8 +16,11 @@ const ITEMS: ReadonlyArray<{
   { to: href('favorites'), labelId: 'nav.favorites', Icon: IconHeart },
 ];
 
-/** The main layout's footer: the diner's sections, one tap away (the profile is the header's account link). */
-export function BottomNav() {
+/**
+ * The main layout's footer: the diner's sections, one tap away (the profile is the header's
+ * account link). `pendingInvitations` above 0: a badge on the Invitations tab.
+ */
+export function BottomNav({ pendingInvitations }: { pendingInvitations?: number | undefined } = {}) {
   const t = useT();
   return (
     <footer className="sticky bottom-0 z-20 border-t border-line bg-white pb-[env(safe-area-inset-bottom)]">
@@ -30,8 +33,24 @@ export function BottomNav() {
                 end={end ?? false}
                 className="flex min-h-16 flex-col items-center justify-center gap-0.5 px-1 text-xs font-semibold text-ink-muted hover:text-brand-800 aria-[current=page]:text-brand-800 sm:text-sm"
               >
-                <Icon size={24} />
+                <span className="relative">
+                  <Icon size={24} />
+                  {labelId === 'nav.invitations' && pendingInvitations ? (
+                    <span
+                      aria-hidden="true"
+                      data-testid="invitations-badge"
+                      className="absolute -top-1.5 -right-2.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs leading-5 font-bold text-white"
+                    >
+                      {pendingInvitations > 99 ? '99+' : pendingInvitations}
+                    </span>
+                  ) : null}
+                </span>
                 <span>{t(labelId)}</span>
+                {labelId === 'nav.invitations' && pendingInvitations ? (
+                  <span className="sr-only">
+                    {t('nav.invitationsPending', { count: pendingInvitations })}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -16,10 +16,13 @@ export const DEFAULT_CHROME: PageChrome = { header: 'default', footer: true, sur
 export function MainLayout({
   chrome,
   account,
+  pendingInvitations,
   children,
 }: {
   chrome: PageChrome;
   account: Account | null;
+  /** Shown as a badge on the Invitations tab when above 0. */
+  pendingInvitations?: number | undefined;
   children: ReactNode;
 }) {
   const t = useT();
@@ -37,7 +40,7 @@ export function MainLayout({
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
-      {chrome.footer ? <BottomNav /> : null}
+      {chrome.footer ? <BottomNav pendingInvitations={pendingInvitations} /> : null}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { displayNameOf, photoOf } from '@/features/auth/api/get-auth-state';
 import { useAuth } from '@/app/session';
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { useLeafHandle } from '@/app/route-handle';
+import { NewInvitationsDialog } from '@/features/invitations/components/new-invitations-dialog';
+import { usePendingInvitations } from '@/features/invitations/use-pending-invitations';
 
 export function Component() {
   const auth = useAuth();
@@ -12,8 +14,11 @@ export function Component() {
     ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest', photoURL: photoOf(auth) }
     : null;
   const unverified = auth?.kind === 'user' && auth.user.emailVerified !== true ? auth.user.email : null;
+  // invitations reach accounts only (never a guest): noticed on every page of the layout
+  const pendingInvitations = usePendingInvitations(auth?.kind === 'user');
   return (
-    <MainLayout chrome={chrome} account={account}>
+    <MainLayout chrome={chrome} account={account} pendingInvitations={pendingInvitations}>
+      <NewInvitationsDialog key={auth?.user.id ?? ''} pending={pendingInvitations} />
       {unverified ? <VerifyEmailNotice email={unverified} /> : null}
       <Outlet />
     </MainLayout>

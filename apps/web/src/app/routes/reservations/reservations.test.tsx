@@ -498,6 +498,54 @@ describe('reservation summary', () => {
   });
 });
 
+describe('calling a waiter', () => {
+  const summaryPath = `/restaurants/${restaurant.id}/reservations/${RESERVATION}/summary`;
+  const startingIn = (ms: number) => ({
+    time: {
+      start: new Date(Date.now() + ms).toISOString(),
+      end: new Date(Date.now() + ms + 3_600_000).toISOString(),
+    },
+  });
+
+  it('is not offered before 15 minutes ahead of the start, and says from when', async () => {
+    signedIn();
+    mockApi({ 'GET /api/reservations/:id': () => json(reservation()) });
+    renderApp(summaryPath, { locale: 'es-ES' });
+    expect(
+      await screen.findByText(
+        'Podrás llamar al camarero desde las 12:45, 15 minutos antes de que empiece tu reserva.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Llamar al camarero' })).toBeNull();
+  });
+
+  it('is offered while the reservation is on, and calls', async () => {
+    signedIn();
+    let current = reservation(startingIn(-10 * 60_000));
+    mockApi({
+      'GET /api/reservations/:id': () => json(current),
+      'POST /api/reservations/:id/assistance': () => {
+        current = { ...current, requestedAssistance: true };
+        return json(current);
+      },
+    });
+    renderApp(summaryPath);
+    fireEvent.click(await screen.findByRole('button', { name: 'Call a waiter' }));
+    expect(await screen.findByRole('button', { name: 'Waiter called · stop calling' })).toBeTruthy();
+    expect(count(`POST /api/reservations/${RESERVATION}/assistance`)).toBe(1);
+  });
+
+  it('appears by itself when the window opens', async () => {
+    signedIn();
+    mockApi({ 'GET /api/reservations/:id': () => json(reservation(startingIn(15 * 60_000 + 1_500))) });
+    renderApp(summaryPath);
+    expect(await screen.findByText(/You can call a waiter from/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Call a waiter' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Call a waiter' })).toBeTruthy();
+    expect(screen.queryByText(/You can call a waiter from/)).toBeNull();
+  });
+});
+
 describe('share', () => {
   const sharePath = `/restaurants/${restaurant.id}/reservations/${RESERVATION}/share`;
 
@@ -681,5 +729,52 @@ describe('invitations', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'New invitation' });
     expect(within(dialog).getByText('You have 2 pending invitations.')).toBeTruthy();
+  });
+
+  it('notices a new invitation on Home: the modal over the one socket, and a badge on the tab', async () => {
+    signedIn();
+    let items: Invitation[] = [];
+    mockApi({
+      'GET /api/restaurants': () => json({ items: [], nextCursor: null }),
+      'GET /api/invitations': ({ url }) =>
+        json({ items: url.searchParams.get('scope') === 'current' ? items : [], nextCursor: null }),
+    });
+    renderApp('/', { locale: 'es-ES' });
+    const nav = await screen.findByRole('navigation', { name: 'Principal' });
+    await waitFor(() => expect(seenRequests).toContain('GET /api/invitations?scope=current&limit=100'));
+    expect(within(nav).queryByTestId('invitations-badge')).toBeNull();
+
+    await waitFor(() => expect(FakeWebSocket.latest()).toBeTruthy());
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.serverOpen());
+    expect(socket.sent).toContainEqual({ op: 'subscribe', topic: 'user:me:invitations' });
+    items = [invitationOf('cccccccc-cccc-4ccc-8ccc-cccccccccccc')];
+    act(() =>
+      socket.serverSend({
+        topic: 'user:me:invitations',
+        event: 'invitation.created',
+        data: { invitationId: items[0]!.id, reservationId: RESERVATION, accepted: null },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva invitación' });
+    expect(within(dialog).getByText('Tienes 1 invitación pendiente.')).toBeTruthy();
+    expect(within(nav).getByTestId('invitations-badge').textContent).toBe('1');
+    expect(
+      within(nav).getByRole('link', { name: /Invitaciones\s*\(1 pendiente\)/, hidden: true }),
+    ).toBeTruthy();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Ver invitaciones' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invitaciones' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks nothing about invitations for a guest', async () => {
+    mockApi({
+      'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
+      'GET /api/restaurants': () => json({ items: [], nextCursor: null }),
+    });
+    renderApp('/');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(count('GET /api/invitations')).toBe(0);
   });
 });

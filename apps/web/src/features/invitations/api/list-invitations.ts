@@ -10,8 +10,9 @@ export const invitationListsKey = [queryRoots.invitations, 'list'] as const;
 export const invitationListKey = (scope: InvitationScope) => [...invitationListsKey, scope] as const;
 
 /** `GET /api/invitations?scope=…`: the diner's invitations, newest first. */
-export function useInvitations(scope: InvitationScope) {
+export function useInvitations(scope: InvitationScope, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: invitationListKey(scope),
     queryFn: ({ signal }) =>
       apiRequest<InvitationList>('/api/invitations', {

@@ -104,6 +104,102 @@ export function InvitationPage({
   });
   const pending = viewer?.invitation && viewer.invitation.accepted === null ? viewer.invitation : null;
 
+  const signInLinks = (
+    <div className="flex flex-col gap-2">
+      <Link to={signInHref} className={buttonClasses({ size: 'lg', block: true })}>
+        {t('reservation.invitation.signIn')}
+      </Link>
+      <Link to={signInHref} className={buttonClasses({ variant: 'secondary', block: true })}>
+        {t('reservation.invitation.guest')}
+      </Link>
+    </div>
+  );
+
+  /** What the visitor can do here, first match wins. */
+  const action = () => {
+    if (!summary.isCurrent) {
+      return (
+        <p role="status" className="font-semibold">
+          {t('reservation.invitation.closed')}
+        </p>
+      );
+    }
+    if (viewer?.isMember) {
+      return (
+        <div className="flex flex-col gap-2">
+          <p role="status">{t('reservation.invitation.isMember')}</p>
+          <Link to={summaryHref} className={buttonClasses()}>
+            {t('reservation.action.summary')}
+          </Link>
+        </div>
+      );
+    }
+    if (pending) {
+      return (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="lg"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ invitationId: pending.id, accept: true })}
+          >
+            {t('reservation.invitation.accept')}
+          </Button>
+          <Button
+            size="lg"
+            variant="secondary"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ invitationId: pending.id, accept: false })}
+          >
+            {t('reservation.invitation.reject')}
+          </Button>
+        </div>
+      );
+    }
+    if (summary.shareLink === 'open') {
+      return hasSession ? (
+        <Button
+          size="lg"
+          disabled={join.isPending}
+          onClick={() => join.mutate({ asGuest: false, key: newIdempotencyKey() })}
+        >
+          {t('reservation.shareLink.join')}
+        </Button>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Button
+            size="lg"
+            block
+            disabled={join.isPending}
+            onClick={() => join.mutate({ asGuest: true, key: newIdempotencyKey() })}
+          >
+            {t('reservation.shareLink.joinAsGuest')}
+          </Button>
+          <Link to={signInHref} className={buttonClasses({ variant: 'secondary', block: true })}>
+            {t('reservation.shareLink.signIn')}
+          </Link>
+        </div>
+      );
+    }
+    if (summary.shareLink !== null) {
+      // the link lets nobody in now; someone invited by e-mail still answers after signing in
+      return (
+        <div className="flex flex-col gap-3">
+          <p role="status" className="font-semibold">
+            {summary.shareLink === 'off'
+              ? t('reservation.shareLink.offNotice', { name: summary.inviter.displayName })
+              : t('reservation.shareLink.fullNotice', { quantity: summary.quantity })}
+          </p>
+          {hasSession ? null : signInLinks}
+        </div>
+      );
+    }
+    if (!hasSession) return signInLinks;
+    if (viewer?.invitation?.accepted === false) {
+      return <p role="status">{t('reservation.invitation.answeredNo')}</p>;
+    }
+    return <p role="status">{t('reservation.invitation.notForYou')}</p>;
+  };
+
   return (
     <ReservationFrame title={t('page.restaurant.reservation.invitation.title')}>
       <p className="flex items-center gap-3 text-lg font-semibold">
@@ -123,81 +219,7 @@ export function InvitationPage({
         status={summary.status}
         kind={summary.kind}
       />
-      {!summary.isCurrent ? (
-        <p role="status" className="font-semibold">
-          {t('reservation.invitation.closed')}
-        </p>
-      ) : summary.shareLink !== null && !viewer?.isMember && !pending ? (
-        summary.shareLink === 'off' ? (
-          <p role="status" className="font-semibold">
-            {t('reservation.shareLink.offNotice', { name: summary.inviter.displayName })}
-          </p>
-        ) : summary.shareLink === 'full' ? (
-          <p role="status" className="font-semibold">
-            {t('reservation.shareLink.fullNotice', { quantity: summary.quantity })}
-          </p>
-        ) : hasSession ? (
-          <Button
-            size="lg"
-            disabled={join.isPending}
-            onClick={() => join.mutate({ asGuest: false, key: newIdempotencyKey() })}
-          >
-            {t('reservation.shareLink.join')}
-          </Button>
-        ) : (
-          <div className="flex flex-col gap-2">
-            <Button
-              size="lg"
-              block
-              disabled={join.isPending}
-              onClick={() => join.mutate({ asGuest: true, key: newIdempotencyKey() })}
-            >
-              {t('reservation.shareLink.joinAsGuest')}
-            </Button>
-            <Link to={signInHref} className={buttonClasses({ variant: 'secondary', block: true })}>
-              {t('reservation.shareLink.signIn')}
-            </Link>
-          </div>
-        )
-      ) : !hasSession ? (
-        <div className="flex flex-col gap-2">
-          <Link to={signInHref} className={buttonClasses({ size: 'lg', block: true })}>
-            {t('reservation.invitation.signIn')}
-          </Link>
-          <Link to={signInHref} className={buttonClasses({ variant: 'secondary', block: true })}>
-            {t('reservation.invitation.guest')}
-          </Link>
-        </div>
-      ) : viewer?.isMember ? (
-        <div className="flex flex-col gap-2">
-          <p role="status">{t('reservation.invitation.isMember')}</p>
-          <Link to={summaryHref} className={buttonClasses()}>
-            {t('reservation.action.summary')}
-          </Link>
-        </div>
-      ) : pending ? (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            size="lg"
-            disabled={answer.isPending}
-            onClick={() => answer.mutate({ invitationId: pending.id, accept: true })}
-          >
-            {t('reservation.invitation.accept')}
-          </Button>
-          <Button
-            size="lg"
-            variant="secondary"
-            disabled={answer.isPending}
-            onClick={() => answer.mutate({ invitationId: pending.id, accept: false })}
-          >
-            {t('reservation.invitation.reject')}
-          </Button>
-        </div>
-      ) : viewer?.invitation?.accepted === false ? (
-        <p role="status">{t('reservation.invitation.answeredNo')}</p>
-      ) : (
-        <p role="status">{t('reservation.invitation.notForYou')}</p>
-      )}
+      {action()}
     </ReservationFrame>
   );
 }

@@ -1,4 +1,11 @@
 import type { Reservation } from '@comensal/contracts';
+import {
+  ASSISTANCE_LEAD_MINUTES,
+  assistanceOpensAt,
+  assistanceState,
+  type AssistanceState,
+} from '@comensal/domain';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { href } from '@/config/paths';
@@ -9,6 +16,38 @@ import { leaveReservation } from '@/features/reservations/api/leave-reservation'
 import { setAssistance } from '@/features/reservations/api/set-reservation-flags';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useReservationAction } from '@/features/reservations/use-reservation-action';
+
+/** setTimeout's longest wait (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Whether a waiter may be called now (docs/product.md#calling-a-waiter), following the clock: the
+ * answer changes by itself when the window opens and when the reservation ends.
+ */
+function useAssistanceState(reservation: Reservation): AssistanceState {
+  const [now, setNow] = useState(() => Date.now());
+  const end = new Date(reservation.time.end).getTime();
+  const rule = {
+    status: reservation.status,
+    time: { start: new Date(reservation.time.start).getTime(), end },
+  };
+  const state = assistanceState(rule, now);
+  const nextChange = state === 'not_yet' ? assistanceOpensAt(rule) : end;
+  useEffect(() => {
+    if (state !== 'not_yet' && state !== 'open') return undefined;
+    const wait = Math.min(Math.max(nextChange - Date.now(), 0) + 100, MAX_TIMEOUT_MS);
+    const timer = window.setTimeout(() => setNow(Date.now()), wait);
+    return () => window.clearTimeout(timer);
+  }, [state, nextChange, now]);
+  return state;
+}
+
+/** `HH:mm` `minutes` before `time` (restaurant-local, across midnight). */
+function minutesBefore(time: string, minutes: number): string {
+  const [hours = 0, mins = 0] = time.split(':').map(Number);
+  const total = (((hours * 60 + mins - minutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
 
 /** What the viewer may do: the creator invites, changes and cancels; members share and leave. */
 export function ReservationActions({ reservation, userId }: { reservation: Reservation; userId: string }) {
@@ -32,7 +71,10 @@ export function ReservationActions({ reservation, userId }: { reservation: Reser
   const assistance = useReservationAction(reservation.id, () =>
     setAssistance(reservation.id, !reservation.requestedAssistance),
   );
+  const assistanceNow = useAssistanceState(reservation);
   if (!reservation.isCurrent) return null;
+  // before the window a call would bring a waiter to an empty table; a call made stays clearable
+  const canCall = assistanceNow === 'open' || reservation.requestedAssistance;
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -74,16 +116,25 @@ export function ReservationActions({ reservation, userId }: { reservation: Reser
           />
         </>
       )}
-      <Button
-        variant="secondary"
-        aria-pressed={reservation.requestedAssistance}
-        disabled={assistance.isPending}
-        onClick={() => assistance.mutate()}
-      >
-        {reservation.requestedAssistance
-          ? t('reservation.action.assistanceCancel')
-          : t('reservation.action.assistance')}
-      </Button>
+      {canCall ? (
+        <Button
+          variant="secondary"
+          aria-pressed={reservation.requestedAssistance}
+          disabled={assistance.isPending}
+          onClick={() => assistance.mutate()}
+        >
+          {reservation.requestedAssistance
+            ? t('reservation.action.assistanceCancel')
+            : t('reservation.action.assistance')}
+        </Button>
+      ) : (
+        <p className="basis-full text-sm text-ink-muted">
+          {t('reservation.assistance.notYet', {
+            time: minutesBefore(reservation.startAt, ASSISTANCE_LEAD_MINUTES),
+            minutes: ASSISTANCE_LEAD_MINUTES,
+          })}
+        </p>
+      )}
     </div>
   );
 }
