@@ -129,6 +129,11 @@ export const availabilityQuerySchema = z
     duration: z.coerce.number().pipe(reservationDurationSchema).optional(),
     /** Default 1; only tables with seats ≥ quantity are listed. */
     quantity: z.coerce.number().pipe(partySizeSchema).optional(),
+    /**
+     * Modifying this reservation (its creator only: 403 otherwise): its own hold is left out,
+     * so its table shows free for the times it may move to.
+     */
+    reservationId: z.uuid().optional(),
   })
   .strict();
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;

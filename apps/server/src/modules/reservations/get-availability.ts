@@ -1,7 +1,8 @@
 import type { Availability, AvailabilityQuery } from '@comensal/contracts';
 import { DEFAULT_DURATION, DEFAULT_QUANTITY, markFreeTables } from '@comensal/domain';
-import type { RequestContext } from '../../lib/context.ts';
-import { findRestaurantOrThrow } from './access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Diner, RequestContext } from '../../lib/context.ts';
+import { assertCreator, findReservationOrThrow, findRestaurantOrThrow, notCreator } from './access.ts';
 import { reservationRepository } from './reservation-repository.ts';
 import { analyzeSlot } from './slot.ts';
 
@@ -12,14 +13,20 @@ import { analyzeSlot } from './slot.ts';
  * reservations under way during the slot; the database's exclusion constraint applies the same
  * rule, and stays the guard when a reservation is written. A slot
  * that cannot be booked (closed, too long, past) lists every table as not free, with the reason.
+ * With `reservationId` (its creator, modifying it), that reservation's own hold is left out: its
+ * table is free unless someone else holds it.
  */
 export async function getAvailability(
   ctx: RequestContext,
+  diner: Diner | null,
   restaurantId: string,
   query: AvailabilityQuery,
 ): Promise<Availability> {
   const repository = reservationRepository(ctx.db);
   const restaurant = await findRestaurantOrThrow(ctx, restaurantId);
+  const own =
+    query.reservationId === undefined ? null : await ownReservation(ctx, diner, query.reservationId);
+  if (own !== null && own.restaurantId !== restaurant.id) throw AppError.notFound('Reservation');
   const duration = query.duration ?? DEFAULT_DURATION;
   const quantity = query.quantity ?? DEFAULT_QUANTITY;
   const slot = analyzeSlot(restaurant, { date: query.date, startAt: query.startAt, duration }, ctx.now());
@@ -27,7 +34,13 @@ export async function getAvailability(
   const tables = await repository.listTables(restaurant.id, quantity);
   const marked = slot.problem
     ? tables.map((table) => ({ ...table, free: false }))
-    : markFreeTables(tables, time, await repository.listTableReservationsDuring(restaurant.id, time));
+    : markFreeTables(
+        tables,
+        time,
+        (await repository.listTableReservationsDuring(restaurant.id, time)).filter(
+          (hold) => hold.id !== own?.id,
+        ),
+      );
   return {
     restaurantId: restaurant.id,
     date: query.date,
@@ -46,4 +59,15 @@ export async function getAvailability(
       free: table.free,
     })),
   };
+}
+
+/**
+ * The reservation being modified: 404 unknown, 403 for anyone but its creator (nobody signed in
+ * included: the slot itself stays public).
+ */
+async function ownReservation(ctx: RequestContext, diner: Diner | null, id: string) {
+  const reservation = await findReservationOrThrow(ctx, id);
+  if (!diner) throw notCreator();
+  assertCreator(reservation, diner);
+  return reservation;
 }

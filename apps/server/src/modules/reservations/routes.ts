@@ -80,13 +80,15 @@ export async function reservationRoutes(instance: FastifyInstance) {
         description:
           "`date`/`startAt` in the restaurant's zone; `duration` default 60, `quantity` default 1. Lists the " +
           'tables with seats ≥ quantity, `free` when no active reservation overlaps (the rows the table-clash ' +
-          'constraint compares). `durations`: 15–120 in steps of 15 that end by closing time.',
+          'constraint compares). `durations`: 15–120 in steps of 15 that end by closing time. `reservationId` ' +
+          '(its creator, modifying it): that reservation’s own hold is left out.',
         params: restaurantParams,
         querystring: availabilityQuerySchema,
-        response: { 200: availabilitySchema, 400: e, 404: e },
+        response: { 200: availabilitySchema, 400: e, 403: e, 404: e },
       },
     },
-    async (request) => getAvailability(requestContext(request), request.params.id, request.query),
+    async (request) =>
+      getAvailability(requestContext(request), await findDiner(request), request.params.id, request.query),
   );
 
   app.post(

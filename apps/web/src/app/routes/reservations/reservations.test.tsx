@@ -289,6 +289,24 @@ describe('modify', () => {
     });
   });
 
+  it("labels the reservation's own table as yours, asking availability without its own hold", async () => {
+    signedIn();
+    mockApi({
+      'GET /api/restaurants/:id': () => json(restaurant),
+      // the server leaves the reservation's own hold out when told which one is modified
+      'GET /api/restaurants/:id/availability': ({ url }) =>
+        json(availability({ [TABLE_4]: url.searchParams.get('reservationId') === RESERVATION })),
+      'GET /api/reservations/:id': () => json(reservation()),
+    });
+    renderApp(`/restaurants/${restaurant.id}/reservations/${RESERVATION}/modify`, { locale: 'es-ES' });
+    const own = (await screen.findByRole('radio', { name: /^Mesa 4, .*, tu mesa$/ })) as HTMLInputElement;
+    expect(own.checked).toBe(true);
+    expect(own.disabled).toBe(false);
+    expect(screen.getByRole('radio', { name: /^Mesa 5, .*, libre$/ })).toBeTruthy();
+    expect(screen.queryByText('ocupada', { exact: false })).toBeNull();
+    expect(seenRequests.some((request) => request.includes(`reservationId=${RESERVATION}`))).toBe(true);
+  });
+
   it('is not offered to a member who did not create the reservation', async () => {
     signedIn();
     mockApi({

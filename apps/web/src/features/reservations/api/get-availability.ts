@@ -9,6 +9,8 @@ export interface AvailabilityParams {
   startAt: string;
   duration: number;
   quantity: number;
+  /** Modifying this reservation: its own hold is left out (its creator only). */
+  reservationId?: string;
 }
 
 /** One slot's availability; without `params`, every slot of the restaurant (to invalidate them all). */

@@ -65,6 +65,10 @@ export function ModifyReservationPage({
           isPending={isPending}
           errorId={errorId}
           onSubmit={submit}
+          own={{
+            reservationId: current.id,
+            table: current.table ? { roomId: current.table.roomId, tableId: current.table.tableId } : null,
+          }}
         />
       )}
     </ReservationFrame>

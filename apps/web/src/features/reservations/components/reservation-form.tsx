@@ -45,6 +45,11 @@ interface ReservationFormProps {
   isPending: boolean;
   errorId: MessageId | null;
   onSubmit: (values: ReservationFormValues) => void;
+  /**
+   * Modifying: the reservation, whose own hold availability leaves out, and its table, labelled
+   * "your table" (docs/product.md#reservation-states).
+   */
+  own?: { reservationId: string; table: { roomId: string; tableId: string } | null };
 }
 
 /**
@@ -83,6 +88,7 @@ export function ReservationForm({
   isPending,
   errorId,
   onSubmit,
+  own,
 }: ReservationFormProps) {
   const t = useT();
   const localized = useLocalized();
@@ -103,7 +109,13 @@ export function ReservationForm({
   const availability = useAvailability(
     restaurant.id,
     isSlotComplete
-      ? { date: values.date, startAt: values.startAt, duration: values.duration, quantity }
+      ? {
+          date: values.date,
+          startAt: values.startAt,
+          duration: values.duration,
+          quantity,
+          ...(own && { reservationId: own.reservationId }),
+        }
       : null,
   );
   const durations = availability.data?.durations.length ? availability.data.durations : ALL_DURATIONS;
@@ -123,6 +135,12 @@ export function ReservationForm({
   }, [tables, localized]);
   const chosen = values.table ? tables.find((table) => isSameTable(table, values.table)) : undefined;
   const unavailable = availability.data?.unavailableReason ?? null;
+  const tableState = (table: (typeof tables)[number]): MessageId =>
+    !table.free
+      ? 'reservation.form.taken'
+      : own?.table && isSameTable(table, own.table)
+        ? 'reservation.form.yours'
+        : 'reservation.form.free';
 
   const price =
     values.kind === 'delivery' && values.location && restaurant.delivery.mode !== 'none'
@@ -259,7 +277,7 @@ export function ReservationForm({
                       type="radio"
                       name={`${id}-table`}
                       disabled={!table.free}
-                      aria-label={`${t('reservation.table', { number: table.number })}, ${t('reservation.seats', { seats: table.seats })}, ${table.free ? t('reservation.form.free') : t('reservation.form.taken')}`}
+                      aria-label={`${t('reservation.table', { number: table.number })}, ${t('reservation.seats', { seats: table.seats })}, ${t(tableState(table))}`}
                       checked={isSameTable(table, values.table)}
                       onChange={() => chooseTable({ roomId: table.roomId, tableId: table.tableId })}
                     />
@@ -268,8 +286,7 @@ export function ReservationForm({
                         {t('reservation.table', { number: table.number })}
                       </span>
                       <span className="text-sm text-ink-muted">
-                        {t('reservation.seats', { seats: table.seats })} ·{' '}
-                        {table.free ? t('reservation.form.free') : t('reservation.form.taken')}
+                        {t('reservation.seats', { seats: table.seats })} · {t(tableState(table))}
                       </span>
                     </span>
                   </label>
