@@ -89,6 +89,8 @@ export const invitationParamsSchema = z.object({ id: z.string().min(1).max(100) 
 export const INVITATION_EVENTS = {
   created: 'invitation.created',
   answered: 'invitation.answered',
+  /** The creator withdrew it (or sent it again: the old one is withdrawn, a new one created). */
+  revoked: 'invitation.revoked',
 } as const;
 export type InvitationEvent = (typeof INVITATION_EVENTS)[keyof typeof INVITATION_EVENTS];
 
@@ -98,3 +100,23 @@ export const invitationEventDataSchema = z.object({
   accepted: z.boolean().nullable(),
 });
 export type InvitationEventData = z.infer<typeof invitationEventDataSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The creator's view of who has not answered (docs/product.md#unanswered-invitations)
+//
+//   GET    /api/reservations/:id/invitations   creator → { items: PendingInvitation[] }
+//   POST   /api/invitations/:id/resend         creator → 201 PendingInvitation (a new one; the old is withdrawn)
+//   DELETE /api/invitations/:id                creator → 204 (withdrawn; idempotent)
+
+export const pendingInvitationSchema = z.object({
+  id: z.uuid(),
+  /** The address typed; null for a companion chosen by id (their address is never shown). */
+  email: z.string().nullable(),
+  /** The invitee's name when they have an account the creator may know them by, else null. */
+  displayName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+export const pendingInvitationListSchema = z.object({ items: z.array(pendingInvitationSchema) });
+export type PendingInvitationList = z.infer<typeof pendingInvitationListSchema>;

@@ -545,11 +545,18 @@ export const invitations = pgTable(
     accepted: boolean('accepted'),
     createdAt: createdAt(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * The creator withdrew it (or sent it again, which withdraws the old one): the invitee no
+     * longer sees or answers it, and it still counts against the invitation limits.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Sent to a companion chosen by id: the creator never reads its address. */
+    byCompanion: boolean('by_companion').notNull().default(false),
   },
   (t) => [
     uniqueIndex('invitations_pending_unique')
       .on(t.reservationId, sql`lower(${t.inviteeEmail})`)
-      .where(sql`${t.accepted} IS NULL`),
+      .where(sql`${t.accepted} IS NULL AND ${t.revokedAt} IS NULL`),
     index('invitations_user_created_idx').on(t.userId, t.createdAt),
     index('invitations_email_idx').on(sql`lower(${t.inviteeEmail})`),
     index('invitations_reservation_idx').on(t.reservationId),

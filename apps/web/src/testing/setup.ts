@@ -51,11 +51,13 @@ beforeEach(() => {
     consoleErrors.push(args.map(describeArg).join(' '));
   });
   // Nobody is signed in, no social sign-in is configured and no invitation waits, unless a test says
-  // otherwise (the main layout counts a signed-in diner's pending invitations on every page).
+  // otherwise (the main layout counts a signed-in diner's pending invitations on every page; a
+  // creator's reservation page lists who has not answered).
   mockApi({
     'GET /api/auth/get-session': () => json(null),
     'GET /api/auth-providers': () => json({ providers: [] }),
     'GET /api/invitations': () => json({ items: [], nextCursor: null }),
+    'GET /api/reservations/:id/invitations': () => json({ items: [] }),
   });
 });
 

@@ -33,7 +33,8 @@ async function answerInvitation(
     await inTransaction(ctx.db, async (tx) => {
       if (!isUuid(id) || !(await invitations.lock(id, tx))) throw AppError.notFound('Invitation');
       const invitation = await invitations.findById(id, tx);
-      if (!invitation) throw AppError.notFound('Invitation');
+      // withdrawn by the creator: gone, as far as the invitee knows
+      if (!invitation || invitation.revokedAt !== null) throw AppError.notFound('Invitation');
       if (awaitsVerification(invitation, diner)) {
         throw new AppError('EMAIL_NOT_VERIFIED', 'Confirm your e-mail address to answer this invitation');
       }

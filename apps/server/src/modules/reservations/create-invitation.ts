@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * allowed (docs/product.md#invitation-limits): e-mail invitations must not become a way to mail
  * strangers. The diner's row lock makes the count hold under simultaneous invitations.
  */
-async function checkDailyInvitations(
+export async function checkDailyInvitations(
   ctx: RequestContext,
   tx: DbExecutor,
   diner: Diner,
@@ -40,6 +40,23 @@ async function checkDailyInvitations(
     max,
     retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
   });
+}
+
+/** 409 CONFLICT `INVITATION_LIMIT` once the reservation sent its most (withdrawn ones included). */
+export async function checkReservationInvitations(
+  ctx: Pick<RequestContext, 'db'>,
+  tx: DbExecutor,
+  reservationId: string,
+): Promise<void> {
+  const sent = await invitationRepository(ctx.db).countForReservation(reservationId, tx);
+  if (sent < MAX_INVITATIONS_PER_RESERVATION) return;
+  throw new AppError(
+    'CONFLICT',
+    `A reservation sends at most ${MAX_INVITATIONS_PER_RESERVATION} invitations`,
+    {
+      reason: 'INVITATION_LIMIT',
+    },
+  );
 }
 
 /**
@@ -68,15 +85,7 @@ export async function createInvitation(
     if (registered && (await reservations.isMember(reservation.id, registered.id, tx))) {
       throw new AppError('ALREADY_MEMBER', 'That person is already in this reservation');
     }
-    if ((await invitations.countForReservation(reservation.id, tx)) >= MAX_INVITATIONS_PER_RESERVATION) {
-      throw new AppError(
-        'CONFLICT',
-        `A reservation sends at most ${MAX_INVITATIONS_PER_RESERVATION} invitations`,
-        {
-          reason: 'INVITATION_LIMIT',
-        },
-      );
-    }
+    await checkReservationInvitations(ctx, tx, reservation.id);
     const id = await invitations.insert(
       {
         userId: invitee?.id ?? null,
@@ -85,6 +94,7 @@ export async function createInvitation(
         reservationId: reservation.id,
         invitedBy: diner.userId,
         createdAt: now,
+        byCompanion: !('email' in input),
       },
       tx,
     );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
@@ -22,6 +22,7 @@ const selectInvitation = (executor: DbExecutor) =>
       accepted: invitations.accepted,
       createdAt: invitations.createdAt,
       respondedAt: invitations.respondedAt,
+      revokedAt: invitations.revokedAt,
       reservation: {
         startsAt: reservations.startsAt,
         endsAt: reservations.endsAt,
@@ -47,13 +48,19 @@ export interface Invitee {
   email: string | null;
 }
 
+/** The invitee's own invitations, those the creator withdrew left out. */
 const belongsTo = (invitee: Invitee): SQL | undefined =>
-  invitee.email === null
-    ? eq(invitations.userId, invitee.userId)
-    : or(
-        eq(invitations.userId, invitee.userId),
-        sql`lower(${invitations.inviteeEmail}) = lower(${invitee.email})`,
-      );
+  and(
+    isNull(invitations.revokedAt),
+    invitee.email === null
+      ? eq(invitations.userId, invitee.userId)
+      : or(
+          eq(invitations.userId, invitee.userId),
+          sql`lower(${invitations.inviteeEmail}) = lower(${invitee.email})`,
+        ),
+  );
+
+const invitee = alias(users, 'invitee');
 
 /** Pending on a reservation that is neither cancelled nor over at `now`. */
 const isCurrent = (now: Date): SQL =>
@@ -109,6 +116,7 @@ export function invitationRepository(db: Db) {
         reservationId: string;
         invitedBy: string;
         createdAt: Date;
+        byCompanion?: boolean;
       },
       tx: DbExecutor = db,
     ): Promise<string> {
@@ -125,6 +133,53 @@ export function invitationRepository(db: Db) {
         }
         throw error;
       }
+    },
+
+    /**
+     * The reservation's invitations still waiting for an answer (not withdrawn), oldest first,
+     * with the invitee's name when they have an account (linked, or a companion invited by id).
+     */
+    async listPendingForReservation(reservationId: string, tx: DbExecutor = db) {
+      return tx
+        .select({
+          id: invitations.id,
+          inviteeEmail: invitations.inviteeEmail,
+          byCompanion: invitations.byCompanion,
+          userId: invitations.userId,
+          createdAt: invitations.createdAt,
+          inviteeName: invitee.name,
+        })
+        .from(invitations)
+        .leftJoin(
+          invitee,
+          or(
+            eq(invitee.id, invitations.userId),
+            and(
+              isNull(invitations.userId),
+              eq(invitations.byCompanion, true),
+              eq(invitee.isAnonymous, false),
+              sql`lower(${invitee.email}) = lower(${invitations.inviteeEmail})`,
+            ),
+          ),
+        )
+        .where(
+          and(
+            eq(invitations.reservationId, reservationId),
+            isNull(invitations.accepted),
+            isNull(invitations.revokedAt),
+          ),
+        )
+        .orderBy(asc(invitations.createdAt), asc(invitations.id));
+    },
+
+    /** One invitation's own row (for the creator's resend and revoke), or null. */
+    async findOwnRow(id: string, tx: DbExecutor = db) {
+      const [row] = await tx.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async revoke(id: string, at: Date, tx: DbExecutor = db): Promise<void> {
+      await tx.update(invitations).set({ revokedAt: at }).where(eq(invitations.id, id));
     },
 
     async findById(id: string, tx: DbExecutor = db): Promise<InvitationRow | null> {

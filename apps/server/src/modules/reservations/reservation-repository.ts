@@ -418,6 +418,7 @@ export function reservationRepository(db: Db) {
           and(
             eq(invitations.reservationId, reservationId),
             isNull(invitations.accepted),
+            isNull(invitations.revokedAt),
             isNotNull(invitations.userId),
           ),
         );

@@ -14,6 +14,8 @@ import {
   invitationSchema,
   invitationSummaryQuerySchema,
   joinByShareLinkInputSchema,
+  pendingInvitationListSchema,
+  pendingInvitationSchema,
   joinRequestListSchema,
   joinRequestParamsSchema,
   joinRequestSchema,
@@ -56,6 +58,7 @@ import { registerReservationTopics } from './live-topics.ts';
 import { clearAssistance, clearOrdersReadyNotification, requestAssistance } from './set-reservation-flags.ts';
 import { updateReservation } from './update-reservation.ts';
 import { getShareLink, joinByShareLink, renewShareLink, turnOffShareLink } from './share-link.ts';
+import { listPendingInvitations, resendInvitation, revokeInvitation } from './manage-invitations.ts';
 
 const restaurantParams = z.object({ id: z.string().min(1).max(100) }).strict();
 const e = apiErrorSchema;
@@ -391,6 +394,66 @@ export async function reservationRoutes(instance: FastifyInstance) {
         request.body,
       );
       return reply.status(201).send(invitation);
+    },
+  );
+
+  app.get(
+    '/api/reservations/:id/invitations',
+    {
+      schema: {
+        operationId: 'listPendingInvitations',
+        tags: ['invitations'],
+        summary: 'Invitations nobody answered yet (creator)',
+        description: 'Oldest first; withdrawn ones left out. A companion invited by id shows no address.',
+        params: reservationParamsSchema,
+        response: { 200: pendingInvitationListSchema, ...memberErrors },
+      },
+    },
+    async (request) =>
+      listPendingInvitations(requestContext(request), await requireDiner(request), request.params.id),
+  );
+
+  app.post(
+    '/api/invitations/:id/resend',
+    {
+      config: { idempotent: true },
+      schema: {
+        operationId: 'resendInvitation',
+        tags: ['invitations'],
+        summary: 'Send a pending invitation again (creator)',
+        description:
+          'Withdraws it and makes a new one for the same address, under the same limits as a first invitation ' +
+          '(429 INVITATION_DAILY_LIMIT, 409 CONFLICT INVITATION_LIMIT); mails the link again. 409 ' +
+          'INVITATION_ANSWERED, RESERVATION_CLOSED.',
+        params: invitationParamsSchema,
+        response: { 201: pendingInvitationSchema, ...memberErrors, 429: e },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await resendInvitation(
+        requestContext(request),
+        await requireDiner(request),
+        request.params.id,
+      );
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.delete(
+    '/api/invitations/:id',
+    {
+      schema: {
+        operationId: 'revokeInvitation',
+        tags: ['invitations'],
+        summary: 'Withdraw a pending invitation (creator; idempotent)',
+        description: 'The invitee no longer sees or answers it. 409 INVITATION_ANSWERED once answered.',
+        params: invitationParamsSchema,
+        response: { 204: z.null(), ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      await revokeInvitation(requestContext(request), await requireDiner(request), request.params.id);
+      return reply.status(204).send(null);
     },
   );
 

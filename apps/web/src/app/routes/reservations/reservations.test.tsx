@@ -516,6 +516,53 @@ describe('reservation summary', () => {
   });
 });
 
+describe('unanswered invitations', () => {
+  const summaryPath = `/restaurants/${restaurant.id}/reservations/${RESERVATION}/summary`;
+  const BEA = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+  const NADIE = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
+
+  it('lists them to the creator, who sends one again and withdraws another', async () => {
+    signedIn();
+    let items = [
+      { id: BEA, email: 'bea@example.com', displayName: 'Bea', createdAt: '2029-12-01T00:00:00.000Z' },
+      { id: NADIE, email: 'nadie@example.com', displayName: null, createdAt: '2029-12-01T00:00:00.000Z' },
+    ];
+    mockApi({
+      'GET /api/reservations/:id': () => json(reservation()),
+      'GET /api/reservations/:id/invitations': () => json({ items }),
+      'POST /api/invitations/:id/resend': () => {
+        items = [{ ...items[0]!, id: '12121212-1212-4212-8212-121212121212' }, items[1]!];
+        return json(items[0], { status: 201 });
+      },
+      'DELETE /api/invitations/:id': ({ params }) => {
+        items = items.filter((item) => item.id !== params.id);
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp(summaryPath, { locale: 'es-ES' });
+    const list = await screen.findByTestId('pending-invitations');
+    expect(screen.getByRole('heading', { level: 2, name: '2 personas no han respondido' })).toBeTruthy();
+    expect(within(list).getByText('bea@example.com')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Reenviar a Bea' }));
+    expect(await screen.findByText('Invitación reenviada')).toBeTruthy();
+    expect(count(`POST /api/invitations/${BEA}/resend`)).toBe(1);
+    fireEvent.click(within(list).getByRole('button', { name: 'Retirar la invitación a nadie@example.com' }));
+    expect(await screen.findByText('Invitación retirada')).toBeTruthy();
+    await waitFor(() => expect(within(list).queryByText('nadie@example.com')).toBeNull());
+    expect(count(`DELETE /api/invitations/${NADIE}`)).toBe(1);
+  });
+
+  it('shows a member who did not create the reservation nothing of it', async () => {
+    signedIn();
+    mockApi({ 'GET /api/reservations/:id': () => json(reservation({ createdBy: 'someone-else' })) });
+    renderApp(summaryPath);
+    await screen.findByTestId('reservation-members');
+    expect(screen.queryByTestId('pending-invitations')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Send again/ })).toBeNull();
+    expect(count(`GET /api/reservations/${RESERVATION}/invitations`)).toBe(0);
+  });
+});
+
 describe('calling a waiter', () => {
   const summaryPath = `/restaurants/${restaurant.id}/reservations/${RESERVATION}/summary`;
   const startingIn = (ms: number) => ({

@@ -12,6 +12,7 @@ import { ReservationFrame } from './reservation-frame';
 import { BookedNotice } from './booked-notice';
 import { MemberList } from './member-list';
 import { OrdersReadyBanner } from './orders-ready-banner';
+import { PendingInvitations } from './pending-invitations';
 import { ReservationActions } from './reservation-actions';
 
 /** `restaurant.reservation.summary`: the reservation, its members and what the viewer may do. */
@@ -59,6 +60,9 @@ export function ReservationSummaryPage({
           </Link>
           <ReservationActions reservation={query.data} userId={userId} />
           <MemberList reservation={query.data} />
+          {query.data.createdBy === userId && query.data.isCurrent ? (
+            <PendingInvitations reservationId={query.data.id} />
+          ) : null}
           {query.data.status !== 'cancelled' ? (
             <Link
               to={href('restaurant.reservation.confirmation', {

@@ -1,2 +1,0 @@
-ALTER TABLE "reservations" ADD COLUMN "share_token" text DEFAULT replace(gen_random_uuid()::text, '-', '');--> statement-breakpoint
-CREATE UNIQUE INDEX "reservations_share_token_unique" ON "reservations" USING btree ("share_token");
