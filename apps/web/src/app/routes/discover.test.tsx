@@ -443,6 +443,18 @@ describe('menu filter and live updates', () => {
     ]);
   });
 
+  it('asks for the menu once on a cold load: the subscription’s confirmation does not ask again', async () => {
+    mockMenu(() => [product({ restaurantId })]);
+    renderApp(`/restaurants/${restaurantId}/menu`);
+    expect(await screen.findByRole('link', { name: 'Classic ceviche' })).toBeTruthy();
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.serverOpen());
+    act(() => socket.serverConfirmSubscriptions());
+    // let any refetch the confirmation would start reach the network
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests(`GET /api/restaurants/${restaurantId}/menu`)).toHaveLength(1);
+  });
+
   it('follows the restaurant’s live topic: a change shows without a reload, a reconnect refetches', async () => {
     let price = 1250;
     const dish = () => product({ id: '00000000-0000-4000-8000-00000000d15h', restaurantId, price });
