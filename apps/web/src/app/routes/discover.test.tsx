@@ -398,11 +398,18 @@ describe('menu filter and live updates', () => {
     const { router } = renderApp(`/restaurants/${restaurantId}/menu?table=4`);
     expect(await screen.findByRole('link', { name: 'Steak' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Vegan' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Steak' })).toBeNull());
+    // the dishes first: the filter is behind a button saying how many filters are on
+    const opener = screen.getByRole('button', { name: 'Filters' });
+    expect(screen.queryByRole('checkbox', { name: 'Vegan' })).toBeNull();
+    fireEvent.click(opener);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Filter the menu' }));
+    fireEvent.click(sheet.getByRole('checkbox', { name: 'Vegan' }));
+    // (the page behind the open sheet is hidden from assistive technology: `hidden: true`)
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Steak', hidden: true })).toBeNull());
     expect(pathOf(router)).toBe(`/restaurants/${restaurantId}/menu?table=4&vegan=true`);
+    expect(await sheet.findByRole('button', { name: 'Show 1 dish' })).toBeTruthy();
 
-    const filters = within(screen.getByRole('group', { name: 'Price (EUR)' }));
+    const filters = within(sheet.getByRole('group', { name: 'Price (EUR)' }));
     fireEvent.change(filters.getByLabelText('Minimum'), { target: { value: '20' } });
     fireEvent.change(filters.getByLabelText('Maximum'), { target: { value: '12.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply price' }));
@@ -419,22 +426,30 @@ describe('menu filter and live updates', () => {
         `GET /api/restaurants/${restaurantId}/menu?vegan=true&maxPrice=1250`,
       ),
     );
-    expect(screen.getByRole('link', { name: 'Salad' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Salad', hidden: true }).getAttribute('href')).toBe(
       `/restaurants/${restaurantId}/articles/${salad.id}?table=4`,
     );
 
     fireEvent.change(filters.getByLabelText('Maximum'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply price' }));
     expect(await screen.findByText('No dishes match these filters.')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
-    expect(await screen.findByRole('link', { name: 'Steak' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters (2 on)', hidden: true })).toBeTruthy();
+    fireEvent.click(sheet.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('link', { name: 'Steak', hidden: true })).toBeTruthy();
     expect(pathOf(router)).toBe(`/restaurants/${restaurantId}/menu?table=4`);
     expect((filters.getByLabelText('Maximum') as HTMLInputElement).value).toBe('');
+    fireEvent.click(sheet.getByRole('button', { name: 'Show 2 dishes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // focus goes back to the button, which now says no filter is on
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Filters' }));
   });
 
   it('reads a shared filtered link', async () => {
     mockMenu(() => []);
     renderApp(`/restaurants/${restaurantId}/menu?vegetarian=true&minPrice=500`, { locale: 'es-ES' });
+    const opener = await screen.findByRole('button', { name: 'Filtros (2 activos)' });
+    await waitFor(() => expect((opener as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(opener);
     const minimum = (await screen.findByLabelText('Mínimo')) as HTMLInputElement;
     expect(minimum.value).toBe('5');
     expect((screen.getByRole('checkbox', { name: 'Vegetariano' }) as HTMLInputElement).checked).toBe(true);
