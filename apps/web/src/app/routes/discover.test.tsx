@@ -117,6 +117,30 @@ describe('restaurant search page (/filters)', () => {
   });
 });
 
+describe('restaurant search page: the count and “Show N results”', () => {
+  it('shows how many restaurants match and takes the diner to them', async () => {
+    signedIn();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    mockApi({
+      'GET /api/restaurants': () =>
+        json(
+          restaurantPage([restaurantSummary({ name: 'Casa Lola' }), restaurantSummary({ name: 'Umami' })]),
+        ),
+    });
+    renderApp('/filters?vegan=true');
+    const show = await screen.findByRole('button', { name: 'Show 2 results' });
+    // the count is on screen, not only said to screen readers
+    const count = screen.getByText('2 restaurants');
+    expect(count.className).not.toContain('sr-only');
+    fireEvent.click(show);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Results' });
+    expect(document.activeElement).toBe(heading);
+    expect(scrolled).toHaveBeenCalled();
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+});
+
 describe('home list sorting', () => {
   it('falls back to names with a note when geolocation is refused, logs it, and can try again', async () => {
     signedIn();

@@ -43,7 +43,8 @@ export function AppHeader({ variant, account }: { variant: HeaderVariant; accoun
     return (
       <header className="bg-brand-700 text-white">
         <div className="mx-auto max-w-5xl px-4 pt-4 pb-8">
-          <div className="flex items-center gap-2">
+          {/* on the narrowest phones the language and account go under the name, not off the screen */}
+          <div className="flex flex-wrap items-center gap-2">
             <Link to={href('home')} className="on-dark rounded-lg">
               <Brand />
             </Link>

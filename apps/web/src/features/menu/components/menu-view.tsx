@@ -157,7 +157,7 @@ export function MenuView({
               >
                 {sectionName(group)}
               </h2>
-              <ul className="grid gap-3 md:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
                 {group.items.map((product) => (
                   // Off-screen dishes are laid out and painted only as they scroll near: a long
                   // menu costs a phone what one screen of it costs.

@@ -1,0 +1,269 @@
+// Phone-first layouts and every diner (issue 15, items 6, 8 and 10), in both languages: the menu's
+// filter behind a button that counts, every main route at 360 px, 320 px and 200 % zoom without
+// sideways scrolling and without an axe violation, the menu asked once on a cold load, a guest
+// warned before signing out, and reduced motion respected.
+import type { Page } from '@playwright/test';
+import {
+  bookableSlot,
+  createReservationViaApi,
+  expect,
+  expectAccessible,
+  listRestaurants,
+  type Locale,
+  msg,
+  msgCount,
+  type OpeningRestaurant,
+  signInAsGuest,
+  test,
+} from './fixtures/app.ts';
+
+/** A phone, the narrowest phone, and a 1280 × 720 window zoomed to 200 % (640 × 360 CSS px). */
+const PHONE = { width: 360, height: 740 };
+const NARROW = { width: 320, height: 640 };
+const ZOOMED = { width: 640, height: 360 };
+
+interface Dish {
+  id: string;
+  vegan: boolean;
+}
+
+interface Place extends OpeningRestaurant {
+  name: string;
+  city: string;
+}
+
+/** A Santiago restaurant with a menu, one of its dishes, and a reservation of the page's guest there. */
+async function visit(page: Page) {
+  const restaurants = (await listRestaurants(page.request)) as unknown as Place[];
+  const restaurant = restaurants.find((candidate) => candidate.city === 'Santiago') ?? restaurants[0]!;
+  const detail = (await (await page.request.get(`/api/restaurants/${restaurant.id}`)).json()) as Place;
+  const menu = (await (await page.request.get(`/api/restaurants/${restaurant.id}/menu`)).json()) as {
+    items: Dish[];
+  };
+  await signInAsGuest(page);
+  const slot = await bookableSlot(page.request, detail, 2);
+  expect(slot, 'a free slot for two').not.toBeNull();
+  const reservationId = await createReservationViaApi(page, {
+    restaurantId: restaurant.id,
+    ...slot!,
+    quantity: 2,
+  });
+  return { restaurant: detail, dish: menu.items[0]!, reservationId };
+}
+
+/** The main routes of a diner, from search to a paid bill. */
+function routesOf({ restaurant, dish, reservationId }: Awaited<ReturnType<typeof visit>>): string[] {
+  const reservation = `/restaurants/${restaurant.id}/reservations/${reservationId}`;
+  return [
+    '/',
+    '/filters',
+    `/restaurants/${restaurant.id}`,
+    `/restaurants/${restaurant.id}/menu`,
+    `/restaurants/${restaurant.id}/articles/${dish.id}`,
+    `/restaurants/${restaurant.id}/reservations`,
+    reservation,
+    `${reservation}/summary`,
+    `${reservation}/share`,
+    `${reservation}/order`,
+    `${reservation}/confirmation`,
+    '/reservations/current',
+    '/invitations/current',
+    '/favorites/restaurants',
+    '/profile',
+    '/auth',
+    '/404',
+  ];
+}
+
+/** Opens `path` and waits until it has settled (its heading shown, nothing loading). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Nothing wider than the window: no sideways scrolling (a failure names what sticks out). */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const { scrollWidth, clientWidth, wider } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    /** Inside a box that scrolls or clips sideways itself (a strip of pictures, the sections bar). */
+    const isClipped = (element: Element) => {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: width,
+      wider: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !isClipped(element))
+        .slice(0, 5)
+        .map(
+          (element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`,
+        ),
+    };
+  });
+  expect(scrollWidth, `${path} scrolls sideways: ${wider.join(' ')}`).toBeLessThanOrEqual(clientWidth);
+}
+
+for (const locale of ['es-ES', 'en-US'] as const) {
+  test.describe(`phone layouts (${locale})`, () => {
+    test.use({ locale, viewport: PHONE });
+    const t = (key: string, values?: Record<string, string>) => msg(locale, key, values);
+
+    test('the menu shows the dishes first, its filters in a sheet behind a button that counts them', async ({
+      page,
+    }) => {
+      const { restaurant } = await visit(page);
+      await open(page, `/restaurants/${restaurant.id}/menu`);
+      await expect(page.getByRole('checkbox', { name: t('diet.vegan') })).toHaveCount(0);
+      // the first dish is on the first screen of a phone
+      const firstDish = page.locator('main article').first();
+      await expect(firstDish).toBeInViewport();
+
+      const opener = page.getByRole('button', { name: msgCount(locale, 'menu.filters.open', 0) });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const sheet = page.getByRole('dialog', { name: t('menu.filters.title') });
+      await expect(sheet).toBeVisible();
+      await sheet.getByRole('checkbox', { name: t('diet.vegetarian') }).check();
+      await expect(page).toHaveURL(/[?&]vegetarian=true/);
+      await expectAccessible(page);
+      // the focus stays in the sheet; Escape closes it and gives the focus back to the button
+      for (let press = 0; press < 12; press += 1) {
+        await page.keyboard.press('Tab');
+        expect(await sheet.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(sheet).toHaveCount(0);
+      const counted = page.getByRole('button', { name: msgCount(locale, 'menu.filters.open', 1) });
+      await expect(counted).toBeFocused();
+      await page.setViewportSize(NARROW);
+      await expectNoSidewaysScroll(page, 'menu');
+    });
+
+    test('the search page shows how many restaurants match and a button to see them', async ({ page }) => {
+      await signInAsGuest(page);
+      await open(page, '/filters');
+      await page
+        .getByRole('group', { name: t('restaurants.filters.diet') })
+        .getByRole('checkbox', { name: t('diet.vegan') })
+        .check();
+      await expect(page).toHaveURL(/[?&]vegan=true/);
+      const count = page.getByRole('status').filter({ hasText: /\d/ });
+      await expect(count).toBeVisible();
+      const shown = Number((await count.textContent())!.match(/\d+/)![0]);
+      const show = page.getByRole('button', { name: msgCount(locale, 'restaurants.showResults', shown) });
+      await show.click();
+      await expect(page.getByRole('heading', { level: 2, name: t('restaurants.results') })).toBeFocused();
+      await expect(page.locator('main ul li a').first()).toBeInViewport();
+    });
+
+    test('a guest signing out is told what is lost and offered an account first', async ({ page }) => {
+      await signInAsGuest(page);
+      await open(page, '/profile');
+      const signOut = page.getByRole('button', { name: t('profile.signOut') });
+      await signOut.click();
+      const warning = page.getByRole('dialog', { name: t('auth.signOut.guest.title') });
+      await expect(warning.getByText(t('auth.signOut.guest.lost.reservations'))).toBeVisible();
+      await expect(warning.getByText(t('auth.signOut.guest.lost.points'))).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(signOut).toBeFocused();
+      await signOut.click();
+      await warning.getByRole('link', { name: t('auth.signOut.guest.register') }).click();
+      await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Fprofile$/);
+      // still the same guest: nothing was lost
+      const session = await page.request.get('/api/auth/get-session');
+      expect(((await session.json()) as { user: { isAnonymous: boolean } }).user.isAnonymous).toBe(true);
+    });
+
+    test('every main route fits 360 px and passes axe', async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of routesOf(await visit(page))) {
+        await open(page, path);
+        await expectNoSidewaysScroll(page, path);
+        await expectAccessible(page);
+      }
+    });
+
+    test('every main route fits 320 px without sideways scrolling', async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(NARROW);
+      for (const path of routesOf(await visit(page))) {
+        await open(page, path);
+        await expectNoSidewaysScroll(page, path);
+      }
+    });
+
+    test('every main route fits a window zoomed to 200 % and passes axe', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(ZOOMED);
+      for (const path of routesOf(await visit(page))) {
+        await open(page, path);
+        await expectNoSidewaysScroll(page, path);
+        await expectAccessible(page);
+      }
+    });
+  });
+}
+
+test.describe('one visit, one menu', () => {
+  test.use({ viewport: PHONE });
+
+  test('the menu is requested once on a cold load, live topic included', async ({ page }) => {
+    const [restaurant] = await listRestaurants(page.request);
+    await signInAsGuest(page);
+    const menuRequests: string[] = [];
+    let subscribed = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/restaurants/${restaurant!.id}/menu`)
+        menuRequests.push(request.url());
+    });
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"subscribed"')) subscribed = true;
+      }),
+    );
+    await open(page, `/restaurants/${restaurant!.id}/menu`);
+    // the live topic's confirmation used to ask for the menu a second time
+    await expect.poll(() => subscribed).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(menuRequests).toHaveLength(1);
+  });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ viewport: PHONE, colorScheme: 'light' });
+
+  test('nothing moves when the diner asks for reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const [restaurant] = await listRestaurants(page.request);
+    await signInAsGuest(page);
+    await open(page, `/restaurants/${restaurant!.id}/menu`);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    // jumping to a section does not glide
+    const jump = page.getByRole('navigation', { name: msg('en-US', 'menu.sections') }).getByRole('link');
+    if ((await jump.count()) > 1) {
+      await jump.nth(1).click();
+      expect(
+        await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+      ).toBe(0);
+    }
+    await page.getByRole('button', { name: msgCount('en-US', 'menu.filters.open', 0) }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => (animation as CSSAnimation).animationName ?? 'script'),
+      ),
+    ).toEqual([]);
+  });
+});
