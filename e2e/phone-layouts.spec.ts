@@ -9,7 +9,6 @@ import {
   expect,
   expectAccessible,
   listRestaurants,
-  type Locale,
   msg,
   msgCount,
   type OpeningRestaurant,
