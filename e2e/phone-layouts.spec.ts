@@ -237,6 +237,31 @@ test.describe('one visit, one menu', () => {
   });
 });
 
+test.describe('desktop restaurant header', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('no dark bar across the photo: each control on its own pill, dark enough for white text', async ({
+    page,
+  }) => {
+    const [restaurant] = await listRestaurants(page.request);
+    await open(page, `/restaurants/${restaurant!.id}`);
+    const header = page.locator('header').first();
+    expect(await header.evaluate((node) => getComputedStyle(node).backgroundImage)).toBe('none');
+    expect(await header.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    // white text on black at 60 % over a white picture is #666: 5.7:1
+    const alphas = await header.locator('a, div.rounded-full').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const color = getComputedStyle(node).backgroundColor;
+        const alpha = /[\s,/]\s*([\d.]+)\)$/.exec(color);
+        return { color, alpha: alpha ? Number(alpha[1]) : 1 };
+      }),
+    );
+    const pills = alphas.filter(({ alpha }) => alpha > 0);
+    expect(pills.length, JSON.stringify(alphas)).toBeGreaterThanOrEqual(2);
+    for (const { alpha } of pills) expect(alpha).toBeGreaterThanOrEqual(0.6);
+  });
+});
+
 test.describe('reduced motion', () => {
   test.use({ viewport: PHONE, colorScheme: 'light' });
 

@@ -29,11 +29,6 @@ export function categoryMessageId(category: string): MessageId | null {
   return isRestaurantCategory(category) ? `category.${category}` : null;
 }
 
-/** The street address, with the city added when the address does not already name it. */
-export function fullAddress({ address, city }: { address: string; city: string }): string {
-  return city && !address.toLowerCase().includes(city.toLowerCase()) ? `${address}, ${city}` : address;
-}
-
 /** Distances the diner reads: metres below 1 km (rounded to 10 m), then km with one decimal below 100 km. */
 export function formatDistance(meters: number, locale: string): string {
   const unit = (unit: 'meter' | 'kilometer', maximumFractionDigits: number) =>

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { href } from '@/config/paths';
 import { useAnswerInvitation } from '@/lib/answer-invitation';
 import { fileUrl } from '@/lib/api-client';
+import { fullAddress } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useInvitationSummary } from '@/features/reservations/api/get-invitation-summary';
@@ -79,7 +80,7 @@ export function InvitationPage({
       </p>
       <ReservationDetails
         restaurantName={summary.restaurant.name}
-        address={`${summary.restaurant.address}, ${summary.restaurant.city}`}
+        address={fullAddress(summary.restaurant)}
         date={summary.date}
         startAt={summary.startAt}
         duration={summary.duration}
