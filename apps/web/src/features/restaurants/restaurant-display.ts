@@ -2,14 +2,16 @@ import { isRestaurantCategory, RESTAURANT_CATEGORIES } from '@comensal/domain';
 import type { MessageId } from '@/lib/i18n';
 import type { DietaryTag, RestaurantSummary } from '@comensal/contracts';
 
-/** The dietary badges of a restaurant card: vegan and/or vegetarian dishes on the menu. */
+/**
+ * The dietary badge of a restaurant: "vegan" when its menu has vegan dishes, else "vegetarian"
+ * when it has vegetarian ones. Vegan dishes are vegetarian too, so a second badge would say
+ * nothing more.
+ */
 export function restaurantDietaryTags(
   restaurant: Pick<RestaurantSummary, 'hasVegan' | 'hasVegetarian'>,
 ): DietaryTag[] {
-  const tags: DietaryTag[] = [];
-  if (restaurant.hasVegan) tags.push('vegan');
-  if (restaurant.hasVegetarian) tags.push('vegetarian');
-  return tags;
+  if (restaurant.hasVegan) return ['vegan'];
+  return restaurant.hasVegetarian ? ['vegetarian'] : [];
 }
 
 /** OpenStreetMap link centred on the restaurant, with a marker. */
