@@ -2,9 +2,10 @@
 // filter behind a button that counts, every main route at 360 px, 320 px and 200 % zoom without
 // sideways scrolling and without an axe violation, the menu asked once on a cold load, a guest
 // warned before signing out, and reduced motion respected.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   bookableSlot,
+  confirmPayment,
   createReservationViaApi,
   expect,
   expectAccessible,
@@ -211,6 +212,158 @@ for (const locale of ['es-ES', 'en-US'] as const) {
     });
   });
 }
+
+/** Presses Tab until `target` has the focus: it is reachable from the keyboard. */
+async function tabTo(page: Page, target: Locator, presses = 80) {
+  await expect(target).toBeVisible();
+  for (let press = 0; press < presses; press += 1) {
+    if (await target.evaluate((node) => node === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached with Tab: ${String(target)}`);
+}
+
+/** Tabs into `target`'s radio group, then moves with the arrow keys until `target` is chosen. */
+async function chooseRadio(page: Page, target: Locator) {
+  const name = await target.getAttribute('name');
+  const inGroup = () =>
+    page.evaluate((group) => {
+      const active = document.activeElement;
+      return active instanceof HTMLInputElement && active.type === 'radio' && active.name === group;
+    }, name);
+  for (let press = 0; press < 80 && !(await inGroup()); press += 1) await page.keyboard.press('Tab');
+  expect(await inGroup(), `radio group ${name} reached with Tab`).toBe(true);
+  await page.keyboard.press('Space');
+  for (let move = 0; move < 10 && !(await target.isChecked()); move += 1)
+    await page.keyboard.press('ArrowDown');
+  await expect(target).toBeChecked();
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A message whose `{placeholder}` is at its end, matched on what comes before it. */
+const startingWith = (text: string) => new RegExp(`^${escapeRegExp(text.replace(/\{\w+\}.*$/, ''))}`);
+
+test.describe('keyboard alone', () => {
+  test.use({ viewport: PHONE, locale: 'en-US' });
+
+  test('from the search to an order sent and a bill paid, without a mouse', async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = (key: string, values?: Record<string, string>) => msg('en-US', key, values);
+    const restaurants = (await listRestaurants(page.request)) as unknown as Array<Place & { slug: string }>;
+    const summary = restaurants.find((candidate) => candidate.slug === 'tostaduria-los-leones')!;
+    const restaurant = (await (await page.request.get(`/api/restaurants/${summary.id}`)).json()) as Place;
+    const menu = (await (await page.request.get(`/api/restaurants/${summary.id}/menu`)).json()) as {
+      items: Array<{ id: string; name: { en: string }; preferences: unknown[]; stock: number | null }>;
+    };
+    const dish = menu.items.find((item) => item.preferences.length === 0 && item.stock === null)!;
+    await signInAsGuest(page);
+    const slot = await bookableSlot(page.request, restaurant, 2);
+    const reservationId = await createReservationViaApi(page, {
+      restaurantId: summary.id,
+      ...slot!,
+      quantity: 2,
+    });
+
+    // search → restaurant → menu
+    await open(page, '/filters');
+    await tabTo(page, page.getByRole('searchbox', { name: t('restaurants.search.label') }));
+    await page.keyboard.type(summary.name);
+    const result = page.getByRole('link', { name: summary.name, exact: true });
+    await tabTo(page, result);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: summary.name })).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: t('restaurant.actions.menu') }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: t('menu.title') })).toBeVisible();
+
+    // a dish into the cart, the cart sent to the table
+    await tabTo(
+      page,
+      page.getByRole('button', { name: t('order.quick.addFor', { name: dish.name.en }) }),
+      200,
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(t('order.cart.added', { name: dish.name.en }))).toBeVisible();
+    await tabTo(
+      page,
+      page
+        .getByRole('region', { name: t('order.cart.region') })
+        .getByRole('button', { name: t('order.cart.open') }),
+      300,
+    );
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: t('order.cart.title') });
+    await tabTo(page, sheet.getByRole('button', { name: startingWith(t('order.send.button')) }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/reservations/${reservationId}/order$`));
+    await expect(page.getByRole('heading', { name: `1 × ${dish.name.en}` })).toBeVisible();
+
+    // the bill, paid in cash: the diner's own dish, no tip
+    await open(page, `/restaurants/${summary.id}/reservations/${reservationId}`);
+    await tabTo(page, page.getByRole('link', { name: t('reservation.action.bill') }));
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('page.restaurant.reservation.confirmation.title') }),
+    ).toBeVisible();
+    const tip = page.getByRole('radio', { name: t('bill.form.tip.none') });
+    await chooseRadio(page, tip);
+    const cash = page.getByRole('radio', { name: t('bill.method.cash') });
+    await chooseRadio(page, cash);
+    await tabTo(page, page.getByRole('button', { name: t('bill.form.submit') }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: t('bill.pending.cash') }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('awaiting-confirmation')).toHaveText(t('bill.pending.awaitingCash'));
+    const transactions = (await (
+      await page.request.get(`/api/reservations/${reservationId}/transactions`)
+    ).json()) as { items: Array<{ id: string; status: string }> };
+    for (const item of transactions.items.filter((candidate) => candidate.status === 'pending'))
+      confirmPayment(item.id);
+    await expect(page.getByText(t('bill.settled'))).toBeVisible();
+  });
+});
+
+/** The toast's box ends above `bar`'s top edge: it covers none of it. */
+async function expectAbove(toast: Locator, bar: Locator) {
+  const toastBox = (await toast.boundingBox())!;
+  const barBox = (await bar.boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+}
+
+test.describe('toasts', () => {
+  test.use({ viewport: PHONE, locale: 'en-US' });
+  const t = (key: string, values?: Record<string, string>) => msg('en-US', key, values);
+
+  test('rise above the bottom navigation and the cart bar, never over them', async ({ page, context }) => {
+    await context.clearPermissions();
+    const restaurants = (await listRestaurants(page.request)) as unknown as Array<Place & { slug: string }>;
+    const summary = restaurants.find((candidate) => candidate.slug === 'tostaduria-los-leones')!;
+    const restaurant = (await (await page.request.get(`/api/restaurants/${summary.id}`)).json()) as Place;
+    await signInAsGuest(page);
+    const slot = await bookableSlot(page.request, restaurant, 2);
+    await createReservationViaApi(page, { restaurantId: summary.id, ...slot!, quantity: 2 });
+
+    // home: the browser refuses the position; asking again says what to do, above the navigation
+    await open(page, '/');
+    await page.getByRole('button', { name: t('restaurants.sort.retry') }).click();
+    const help = page.locator('[data-sonner-toast]').first();
+    await expect(help).toBeVisible();
+    await expectAbove(help, page.getByRole('navigation', { name: t('nav.main') }));
+
+    // the menu: a dish added, the message above the cart bar that appears with it
+    await open(page, `/restaurants/${summary.id}/menu`);
+    const menu = (await (await page.request.get(`/api/restaurants/${summary.id}/menu`)).json()) as {
+      items: Array<{ name: { en: string }; preferences: unknown[]; stock: number | null }>;
+    };
+    const dish = menu.items.find((item) => item.preferences.length === 0 && item.stock === null)!;
+    await page.getByRole('button', { name: t('order.quick.addFor', { name: dish.name.en }) }).click();
+    const added = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: t('order.cart.added', { name: dish.name.en }) });
+    await expect(added).toBeVisible();
+    await expectAbove(added, page.getByRole('region', { name: t('order.cart.region') }));
+  });
+});
 
 test.describe('one visit, one menu', () => {
   test.use({ viewport: PHONE });
