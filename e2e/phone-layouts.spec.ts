@@ -315,11 +315,15 @@ test.describe('keyboard alone', () => {
   });
 });
 
-/** The toast's box ends above `bar`'s top edge: it covers none of it. */
+/** Once it has slid in, the toast's box ends above `bar`'s top edge: it covers none of it. */
 async function expectAbove(toast: Locator, bar: Locator) {
-  const toastBox = (await toast.boundingBox())!;
-  const barBox = (await bar.boundingBox())!;
-  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+  await expect
+    .poll(async () => {
+      const toastBox = (await toast.boundingBox())!;
+      const barBox = (await bar.boundingBox())!;
+      return toastBox.y + toastBox.height - barBox.y;
+    })
+    .toBeLessThanOrEqual(0);
 }
 
 test.describe('toasts', () => {
