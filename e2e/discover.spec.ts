@@ -7,6 +7,7 @@ import {
   listRestaurants,
   type Locale,
   msg,
+  msgCount,
   signInAsGuest,
   test,
 } from './fixtures/app.ts';
@@ -149,12 +150,15 @@ async function discoverJourney(page: Page, locale: Locale, city: string) {
   await page.getByRole('link', { name: msg(locale, 'restaurant.actions.menu') }).click();
   await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'menu.title') })).toBeVisible();
 
+  await page.getByRole('button', { name: msgCount(locale, 'menu.filters.open', 0) }).click();
   await page.getByRole('checkbox', { name: msg(locale, 'diet.vegan') }).check();
   await page
     .getByLabel(msg(locale, 'menu.filters.max'))
     .fill(String(country === 'CL' ? dish.price : dish.price / 100));
   await page.getByRole('button', { name: msg(locale, 'menu.filters.apply') }).click();
   await expect(page).toHaveURL(new RegExp(`vegan=true&maxPrice=${dish.price}$`));
+  await page.getByRole('button', { name: /^(Show|Ver) \d/ }).click();
+  await expect(page.getByRole('button', { name: msgCount(locale, 'menu.filters.open', 2) })).toBeFocused();
   await expect(page.getByRole('link', { name: dishName, exact: true })).toBeVisible();
   if (hidden)
     await expect(page.getByRole('link', { name: text(locale, hidden.name), exact: true })).toHaveCount(0);

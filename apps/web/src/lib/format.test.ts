@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
+  fullAddress,
   WEEKDAYS_MONDAY_FIRST,
   weekdayName,
 } from './format';
@@ -35,5 +36,21 @@ describe('date and time display (docs/product.md#times-and-time-zones)', () => {
     expect(formatDate(evening, 'es-ES')).toBe('24 de diciembre de 2025');
     expect(formatDate(evening, 'en-US')).toBe('December 24th, 2025');
     expect(formatDateTime(evening, 'es-ES')).toBe('24 dic 2025, 21:05');
+  });
+});
+
+describe('restaurant addresses: the city said once', () => {
+  it.each([
+    [
+      'Antonia López de Bello 0126, Providencia, Santiago',
+      'Santiago',
+      'Antonia López de Bello 0126, Providencia, Santiago',
+    ],
+    ['Rue de Rollebeek 14, 1000 Bruxelles', 'Brussels', 'Rue de Rollebeek 14, 1000 Bruxelles'],
+    ['Almirante Montt 448 Valparaiso', 'Valparaíso', 'Almirante Montt 448 Valparaiso'],
+    ['Westerstraat 118', 'Amsterdam', 'Westerstraat 118, Amsterdam'],
+    ['Westerstraat 118', '', 'Westerstraat 118'],
+  ])('%s in %s reads %s', (address, city, expected) => {
+    expect(fullAddress({ address, city })).toBe(expected);
   });
 });

@@ -43,3 +43,21 @@ export function formatTime(date: Date, locale: SupportedLocale): string {
 export function formatDateTime(date: Date, locale: SupportedLocale): string {
   return `${formatWithPattern(date, 'PP', { locale: dateLocale(locale) })}, ${formatTime(date, locale)}`;
 }
+
+/** Lower case without accents, for comparing place names ("Valparaíso" and "Valparaiso"). */
+const placeKey = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * A restaurant's address as the diner reads it, the city said once: the city is added only to a
+ * bare street line. An address that names it already, or has a locality after a comma (a postal
+ * code and town, a district — maybe in the local language: "1000 Bruxelles" for Brussels), is
+ * shown as written.
+ */
+export function fullAddress({ address, city }: { address: string; city: string }): string {
+  if (!city || address.includes(',') || placeKey(address).includes(placeKey(city))) return address;
+  return `${address}, ${city}`;
+}

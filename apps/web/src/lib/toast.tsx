@@ -5,16 +5,35 @@ import { type MessageId, translate, useT } from './i18n';
 /**
  * Notifications (sonner), kept off the start-up path: the library loads right after the first
  * render and `notify()` waits until the toaster listens, so no message is lost.
- * 5000 ms, at the bottom (docs/product.md#constants).
+ * 5000 ms, at the bottom (docs/product.md#constants), above the bottom bars.
  */
 export const TOAST_DURATION_MS = 5000;
 
 /**
- * A bar fixed at the bottom of a page (the cart bar) sets this CSS variable on `<html>` to its
- * height while it is shown, and the toasts rise above it: a message never covers it.
+ * The bars fixed at the bottom of a page — the bottom navigation and the cart bar — each set a
+ * CSS variable on `<html>` to their measured height while shown (`useToastClearance`), and the
+ * toasts rise above both: a message never covers them, whatever their height (two lines at 200 %
+ * zoom, a phone's safe area), and on a page with neither it does not float over the content.
  */
+export const BOTTOM_NAV_HEIGHT_VAR = '--bottom-nav-height';
 export const BOTTOM_BAR_HEIGHT_VAR = '--bottom-bar-height';
-const TOAST_BOTTOM = `calc(5.5rem + var(${BOTTOM_BAR_HEIGHT_VAR}, 0px))`;
+const TOAST_BOTTOM = `calc(1rem + var(${BOTTOM_NAV_HEIGHT_VAR}, 0px) + var(${BOTTOM_BAR_HEIGHT_VAR}, 0px))`;
+
+/** Keeps `variable` on `<html>` equal to the height of `bar` while it is on screen. */
+export function useToastClearance(bar: HTMLElement | null, variable: string): void {
+  useEffect(() => {
+    if (!bar) return undefined;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty(variable, `${bar.offsetHeight}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(variable);
+    };
+  }, [bar, variable]);
+}
 
 type Sonner = typeof SonnerModule;
 let sonner: Promise<Sonner> | null = null;
@@ -40,7 +59,7 @@ export function AppToaster() {
       <LazyToaster
         position="bottom-center"
         duration={TOAST_DURATION_MS}
-        // Above the bottom navigation, and above a bottom bar when a page shows one.
+        // Above the bottom navigation and the cart bar, when the page shows them.
         offset={{ bottom: TOAST_BOTTOM }}
         mobileOffset={{ bottom: TOAST_BOTTOM }}
         customAriaLabel={t('toast.region')}

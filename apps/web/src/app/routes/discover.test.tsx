@@ -117,6 +117,30 @@ describe('restaurant search page (/filters)', () => {
   });
 });
 
+describe('restaurant search page: the count and “Show N results”', () => {
+  it('shows how many restaurants match and takes the diner to them', async () => {
+    signedIn();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    mockApi({
+      'GET /api/restaurants': () =>
+        json(
+          restaurantPage([restaurantSummary({ name: 'Casa Lola' }), restaurantSummary({ name: 'Umami' })]),
+        ),
+    });
+    renderApp('/filters?vegan=true');
+    const show = await screen.findByRole('button', { name: 'Show 2 results' });
+    // the count is on screen, not only said to screen readers
+    const count = screen.getByText('2 restaurants');
+    expect(count.className).not.toContain('sr-only');
+    fireEvent.click(show);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Results' });
+    expect(document.activeElement).toBe(heading);
+    expect(scrolled).toHaveBeenCalled();
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+});
+
 describe('home list sorting', () => {
   it('falls back to names with a note when geolocation is refused, logs it, and can try again', async () => {
     signedIn();
@@ -398,11 +422,18 @@ describe('menu filter and live updates', () => {
     const { router } = renderApp(`/restaurants/${restaurantId}/menu?table=4`);
     expect(await screen.findByRole('link', { name: 'Steak' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Vegan' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Steak' })).toBeNull());
+    // the dishes first: the filter is behind a button saying how many filters are on
+    const opener = screen.getByRole('button', { name: 'Filters' });
+    expect(screen.queryByRole('checkbox', { name: 'Vegan' })).toBeNull();
+    fireEvent.click(opener);
+    const sheet = within(await screen.findByRole('dialog', { name: 'Filter the menu' }));
+    fireEvent.click(sheet.getByRole('checkbox', { name: 'Vegan' }));
+    // (the page behind the open sheet is hidden from assistive technology: `hidden: true`)
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Steak', hidden: true })).toBeNull());
     expect(pathOf(router)).toBe(`/restaurants/${restaurantId}/menu?table=4&vegan=true`);
+    expect(await sheet.findByRole('button', { name: 'Show 1 dish' })).toBeTruthy();
 
-    const filters = within(screen.getByRole('group', { name: 'Price (EUR)' }));
+    const filters = within(sheet.getByRole('group', { name: 'Price (EUR)' }));
     fireEvent.change(filters.getByLabelText('Minimum'), { target: { value: '20' } });
     fireEvent.change(filters.getByLabelText('Maximum'), { target: { value: '12.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply price' }));
@@ -419,28 +450,48 @@ describe('menu filter and live updates', () => {
         `GET /api/restaurants/${restaurantId}/menu?vegan=true&maxPrice=1250`,
       ),
     );
-    expect(screen.getByRole('link', { name: 'Salad' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Salad', hidden: true }).getAttribute('href')).toBe(
       `/restaurants/${restaurantId}/articles/${salad.id}?table=4`,
     );
 
     fireEvent.change(filters.getByLabelText('Maximum'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply price' }));
     expect(await screen.findByText('No dishes match these filters.')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
-    expect(await screen.findByRole('link', { name: 'Steak' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters (2 on)', hidden: true })).toBeTruthy();
+    fireEvent.click(sheet.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('link', { name: 'Steak', hidden: true })).toBeTruthy();
     expect(pathOf(router)).toBe(`/restaurants/${restaurantId}/menu?table=4`);
     expect((filters.getByLabelText('Maximum') as HTMLInputElement).value).toBe('');
+    fireEvent.click(sheet.getByRole('button', { name: 'Show 2 dishes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // focus goes back to the button, which now says no filter is on
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Filters' }));
   });
 
   it('reads a shared filtered link', async () => {
     mockMenu(() => []);
     renderApp(`/restaurants/${restaurantId}/menu?vegetarian=true&minPrice=500`, { locale: 'es-ES' });
+    const opener = await screen.findByRole('button', { name: 'Filtros (2 activos)' });
+    await waitFor(() => expect((opener as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(opener);
     const minimum = (await screen.findByLabelText('Mínimo')) as HTMLInputElement;
     expect(minimum.value).toBe('5');
     expect((screen.getByRole('checkbox', { name: 'Vegetariano' }) as HTMLInputElement).checked).toBe(true);
     expect(requests(`GET /api/restaurants/${restaurantId}/menu`)).toEqual([
       `GET /api/restaurants/${restaurantId}/menu?vegetarian=true&minPrice=500`,
     ]);
+  });
+
+  it('asks for the menu once on a cold load: the subscription’s confirmation does not ask again', async () => {
+    mockMenu(() => [product({ restaurantId })]);
+    renderApp(`/restaurants/${restaurantId}/menu`);
+    expect(await screen.findByRole('link', { name: 'Classic ceviche' })).toBeTruthy();
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.serverOpen());
+    act(() => socket.serverConfirmSubscriptions());
+    // let any refetch the confirmation would start reach the network
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests(`GET /api/restaurants/${restaurantId}/menu`)).toHaveLength(1);
   });
 
   it('follows the restaurant’s live topic: a change shows without a reload, a reconnect refetches', async () => {

@@ -174,6 +174,19 @@ describe('profile of a signed-in user', () => {
     expect(state.patches).toEqual([{ locale: 'es-ES' }]);
   });
 
+  it('shows the account’s language (the one its e-mails use), not the screen’s', async () => {
+    const state = signedInWith(meAnswer({ locale: 'es-ES' }));
+    renderApp('/profile', { locale: 'en-US' });
+    const select = (await screen.findByLabelText('Preferred language')) as HTMLSelectElement;
+    expect(select.value).toBe('es-ES');
+    // the screen stays in English until the diner picks a language here
+    expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'en-US' } });
+    await screen.findByText('Language saved.');
+    expect(state.patches).toEqual([{ locale: 'en-US' }]);
+    expect(select.value).toBe('en-US');
+  });
+
   it('lists points per restaurant, or says how to earn them', async () => {
     signedInWith(
       meAnswer({
@@ -266,5 +279,46 @@ describe('profile of a guest', () => {
     expect(screen.queryByText('temp@x.com')).toBeNull();
     expect(screen.getByLabelText('Idioma preferido')).toBeTruthy();
     expect(screen.getByText('Como invitado, al cerrar sesión termina esta sesión de invitado.')).toBeTruthy();
+  });
+
+  it('says what signing out loses and offers an account first; signing out anyway lands on auth', async () => {
+    let isSignedIn = true;
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(isSignedIn ? sessionAnswer({ name: 'Anonymous', isAnonymous: true }) : null),
+      'GET /api/me': () => json(meAnswer({ isGuest: true, displayName: 'Anonymous' })),
+      'POST /api/auth/sign-out': () => {
+        isSignedIn = false;
+        return json({ success: true });
+      },
+    });
+    const { router } = renderApp('/profile');
+    const signOut = await screen.findByRole('button', { name: 'Sign out' });
+    fireEvent.click(signOut);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sign out of your guest session?' }));
+    for (const lost of [
+      'your reservations and the invitations you accepted',
+      'your orders and the cart you haven’t sent',
+      'your favourite restaurants and dishes',
+      'the points you earned',
+    ])
+      expect(dialog.getByText(lost)).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Create an account first' }).getAttribute('href')).toBe(
+      '/auth/register?redirect=%2Fprofile',
+    );
+    expect(dialog.getByRole('link', { name: 'Sign in to my account first' }).getAttribute('href')).toBe(
+      '/auth/login?redirect=%2Fprofile',
+    );
+    // nothing happened yet: staying closes the warning and gives the focus back
+    fireEvent.click(dialog.getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(signOut);
+    expect(isSignedIn).toBe(true);
+
+    fireEvent.click(signOut);
+    fireEvent.click(await screen.findByRole('link', { name: 'Sign out and lose it' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Comensal' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(isSignedIn).toBe(false);
   });
 });

@@ -24,16 +24,22 @@ export function AppHeader({ variant, account }: { variant: HeaderVariant; accoun
 
   if (variant === 'transparent') {
     return (
-      <header className="absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent text-white">
+      // No dark bar across the picture: each control sits on its own dark pill, which keeps white
+      // text at 5.7:1 or more over any picture, a white one included
+      // (docs/decisions/0027-phone-layouts.md).
+      <header className="absolute inset-x-0 top-0 z-20 text-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-3">
           <Link
             to={href('home')}
-            className="on-dark inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-black/35 px-3 font-semibold hover:bg-black/50"
+            className="on-dark inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-black/60 px-3 font-semibold hover:bg-black/75"
           >
             <IconArrowLeft />
             <span className="sr-only sm:not-sr-only">{t('nav.allRestaurants')}</span>
           </Link>
-          <HeaderTools tone="dark" account={account} />
+          <div className="ml-auto flex items-center gap-1 rounded-full bg-black/60">
+            <LanguageSwitcher tone="dark" />
+            <AccountLink account={account} tone="dark" />
+          </div>
         </div>
       </header>
     );
@@ -43,7 +49,8 @@ export function AppHeader({ variant, account }: { variant: HeaderVariant; accoun
     return (
       <header className="bg-brand-700 text-white">
         <div className="mx-auto max-w-5xl px-4 pt-4 pb-8">
-          <div className="flex items-center gap-2">
+          {/* on the narrowest phones the language and account go under the name, not off the screen */}
+          <div className="flex flex-wrap items-center gap-2">
             <Link to={href('home')} className="on-dark rounded-lg">
               <Brand />
             </Link>

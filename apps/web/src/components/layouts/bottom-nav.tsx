@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import { NavLink } from 'react-router';
 import { href } from '@/config/paths';
 import { type MessageId, useT } from '@/lib/i18n';
+import { BOTTOM_NAV_HEIGHT_VAR, useToastClearance } from '@/lib/toast';
 import { IconCalendar, IconHeart, IconHome, IconMail } from '@/components/ui/icons';
 
 const ITEMS: ReadonlyArray<{
@@ -22,8 +23,14 @@ const ITEMS: ReadonlyArray<{
  */
 export function BottomNav({ pendingInvitations }: { pendingInvitations?: number | undefined } = {}) {
   const t = useT();
+  const [footer, setFooter] = useState<HTMLElement | null>(null);
+  // the toasts rise above the navigation, however tall it is (safe area, zoom)
+  useToastClearance(footer, BOTTOM_NAV_HEIGHT_VAR);
   return (
-    <footer className="sticky bottom-0 z-20 border-t border-line bg-white pb-[env(safe-area-inset-bottom)]">
+    <footer
+      ref={setFooter}
+      className="sticky bottom-0 z-20 border-t border-line bg-white pb-[env(safe-area-inset-bottom)]"
+    >
       <nav aria-label={t('nav.main')} className="mx-auto max-w-5xl">
         <ul className="grid grid-cols-4">
           {ITEMS.map(({ to, labelId, Icon, end }) => (

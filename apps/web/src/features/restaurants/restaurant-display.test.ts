@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance } from './restaurant-display';
+import { formatDistance, restaurantDietaryTags } from './restaurant-display';
 
 describe('formatDistance', () => {
   it.each([
@@ -12,5 +12,15 @@ describe('formatDistance', () => {
     [11_862_000, 'es-ES', '11.862 km'],
   ])('%d m in %s → %s', (meters, locale, expected) => {
     expect(formatDistance(meters, locale).replace(/\u00a0/g, ' ')).toBe(expected);
+  });
+});
+
+describe('restaurant dietary badge: only what tells something', () => {
+  it.each([
+    [{ hasVegan: true, hasVegetarian: true }, ['vegan']],
+    [{ hasVegan: false, hasVegetarian: true }, ['vegetarian']],
+    [{ hasVegan: false, hasVegetarian: false }, []],
+  ])('%o shows %o', (restaurant, tags) => {
+    expect(restaurantDietaryTags(restaurant)).toEqual(tags);
   });
 });

@@ -2,14 +2,16 @@ import { isRestaurantCategory, RESTAURANT_CATEGORIES } from '@comensal/domain';
 import type { MessageId } from '@/lib/i18n';
 import type { DietaryTag, RestaurantSummary } from '@comensal/contracts';
 
-/** The dietary badges of a restaurant card: vegan and/or vegetarian dishes on the menu. */
+/**
+ * The dietary badge of a restaurant: "vegan" when its menu has vegan dishes, else "vegetarian"
+ * when it has vegetarian ones. Vegan dishes are vegetarian too, so a second badge would say
+ * nothing more.
+ */
 export function restaurantDietaryTags(
   restaurant: Pick<RestaurantSummary, 'hasVegan' | 'hasVegetarian'>,
 ): DietaryTag[] {
-  const tags: DietaryTag[] = [];
-  if (restaurant.hasVegan) tags.push('vegan');
-  if (restaurant.hasVegetarian) tags.push('vegetarian');
-  return tags;
+  if (restaurant.hasVegan) return ['vegan'];
+  return restaurant.hasVegetarian ? ['vegetarian'] : [];
 }
 
 /** OpenStreetMap link centred on the restaurant, with a marker. */
@@ -27,11 +29,6 @@ export const CATEGORY_KEYS = RESTAURANT_CATEGORIES;
 
 export function categoryMessageId(category: string): MessageId | null {
   return isRestaurantCategory(category) ? `category.${category}` : null;
-}
-
-/** The street address, with the city added when the address does not already name it. */
-export function fullAddress({ address, city }: { address: string; city: string }): string {
-  return city && !address.toLowerCase().includes(city.toLowerCase()) ? `${address}, ${city}` : address;
 }
 
 /** Distances the diner reads: metres below 1 km (rounded to 10 m), then km with one decimal below 100 km. */

@@ -5,6 +5,7 @@ import { href } from '@/config/paths';
 import { type MessageId, useT } from '@/lib/i18n';
 import { type AuthState, displayNameOf } from '@/features/auth/api/get-auth-state';
 import { FormError } from './form-error';
+import { SignOutLink } from '@/components/layouts/sign-out-link';
 import { SocialSignIn } from './social-sign-in';
 
 interface AuthOptionsProps {
@@ -42,9 +43,12 @@ export function AuthOptions({ auth, redirectTo, continueTo, social, guestError }
           <Link to={continueTo} className={buttonClasses({ block: true })}>
             {t('auth.index.continue')}
           </Link>
-          <Link to={href('auth.logout')} className={buttonClasses({ variant: 'ghost', block: true })}>
-            {t('auth.index.signOut')}
-          </Link>
+          <SignOutLink
+            isGuest={auth.kind === 'guest'}
+            label={t('auth.index.signOut')}
+            style={{ variant: 'ghost', block: true }}
+            returnTo={continueTo}
+          />
         </div>
       ) : null}
 

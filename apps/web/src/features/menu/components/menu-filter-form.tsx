@@ -12,12 +12,6 @@ const boundText = (minor: number, currency: CurrencyCode) =>
   minor > 0 ? String(toMajor(minor, currency)) : '';
 
 /** The input's text as minor units: '' or 0 → 0 (no bound); anything else not a price → null. */
-/**
- * The filter's height, reserved by the loading placeholder too so the menu below does not shift
- * when the filter appears (measured: 372 px when its fields wrap on phones, 312 px from 600 px).
- */
-export const MENU_FILTER_HEIGHT = 'min-h-[372px] sm:min-h-[312px]';
-
 function parseBound(text: string, currency: CurrencyCode): number | null {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return 0;
@@ -30,8 +24,9 @@ function parseBound(text: string, currency: CurrencyCode): number | null {
 type PriceError = 'invalid' | 'order' | null;
 
 /**
- * The menu filter (docs/product.md#search-and-menu-filters): vegan and vegetarian apply at once;
- * the price range (in the restaurant's currency, empty = no bound) applies with its button.
+ * The menu filter's fields (docs/product.md#search-and-menu-filters): vegan and vegetarian apply
+ * at once; the price range (in the restaurant's currency, empty = no bound) applies with its
+ * button. Shown in the menu's filter sheet (`MenuFilterSheet`).
  */
 export function MenuFilterForm({
   filters,
@@ -82,13 +77,7 @@ export function MenuFilterForm({
   const step = minorUnitDigits(currency) === 0 ? '1' : '0.01';
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className={`flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 ${MENU_FILTER_HEIGHT}`}
-    >
-      <h2 id={`${id}-title`} className="text-xl font-bold">
-        {t('menu.filters.title')}
-      </h2>
+    <div className="flex flex-col gap-4">
       <fieldset>
         <legend className="mb-2 font-semibold">{t('menu.filters.diet')}</legend>
         <div className="flex flex-wrap gap-2">
@@ -163,6 +152,6 @@ export function MenuFilterForm({
           </Button>
         </div>
       ) : null}
-    </section>
+    </div>
   );
 }

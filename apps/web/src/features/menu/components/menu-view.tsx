@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { NotFound } from '@/components/errors/not-found';
 import { IconArrowLeft } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MENU_FILTER_HEIGHT } from './menu-filter-form';
 import { href, type Query } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
 import { useLocalized, useT } from '@/lib/i18n';
@@ -22,7 +21,7 @@ import {
   writeMenuFilters,
 } from '@/features/menu/menu-filters';
 import { useLiveMenu } from '@/features/menu/use-live-menu';
-import { MenuFilterForm } from './menu-filter-form';
+import { MenuFilterSheet } from './menu-filter-sheet';
 import { ProductCard } from './product-card';
 
 const sectionId = (key: string) => `menu-section-${key}`;
@@ -62,8 +61,8 @@ interface MenuViewProps {
 }
 
 /**
- * The menu: the filter (vegan, vegetarian, price range; kept in the URL and sent to the API),
- * then sections with their dishes, price (with discount) and dietary tags. It follows the
+ * The menu: a button opening the filter (vegan, vegetarian, price range; kept in the URL and
+ * sent to the API) in a sheet, then sections with their dishes, price (with discount) and dietary tags. It follows the
  * restaurant's live menu topic, so changes show without a reload.
  */
 export function MenuView({
@@ -158,7 +157,7 @@ export function MenuView({
               >
                 {sectionName(group)}
               </h2>
-              <ul className="grid gap-3 md:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
                 {group.items.map((product) => (
                   // Off-screen dishes are laid out and painted only as they scroll near: a long
                   // menu costs a phone what one screen of it costs.
@@ -194,11 +193,21 @@ export function MenuView({
         <h1 className="text-3xl font-bold">{t('menu.title')}</h1>
       </header>
       {banner}
-      {currency ? (
-        <MenuFilterForm filters={filters} onChange={updateFilters} currency={currency} />
-      ) : menu.isPending ? (
-        // holds the filter's place while the menu loads, so nothing below it jumps (CLS)
-        <Skeleton className={`${MENU_FILTER_HEIGHT} w-full rounded-2xl`} />
+      {currency || menu.isPending ? (
+        // the dishes first: the filter waits behind one button (it holds its place while loading)
+        <div className="flex flex-wrap items-center gap-2">
+          <MenuFilterSheet
+            filters={filters}
+            onChange={updateFilters}
+            currency={currency}
+            dishCount={menu.isSuccess && !menu.isPlaceholderData ? menu.data.items.length : null}
+          />
+          {isFiltered ? (
+            <Button variant="ghost" onClick={() => updateFilters(() => EMPTY_MENU_FILTERS)}>
+              {t('menu.filters.clear')}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       <p role="status" className="sr-only">
         {menu.isSuccess && !menu.isPlaceholderData ? t('menu.count', { count: menu.data.items.length }) : ''}

@@ -1,31 +1,15 @@
 import { formatMoney } from '@comensal/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { IconBag } from '@/components/ui/icons';
 import { useT } from '@/lib/i18n';
-import { BOTTOM_BAR_HEIGHT_VAR } from '@/lib/toast';
+import { BOTTOM_BAR_HEIGHT_VAR, useToastClearance } from '@/lib/toast';
 import { useCart } from '@/features/orders/cart-store';
 import { summarizeCart } from '@/features/orders/cart-summary';
 import { useOrdering } from '@/features/orders/ordering';
 // With the bar, not a file of its own: a third lazily loaded part made the bundler split the
 // router out of the shared start-up file (+0.5 KB gzip on every first page).
 import { CartSheet } from './cart-sheet';
-
-/** Tells the toasts how tall the bar is (it grows at 200 % zoom), so they never cover it. */
-function useBottomBarHeight(bar: HTMLElement | null): void {
-  useEffect(() => {
-    if (!bar) return undefined;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty(BOTTOM_BAR_HEIGHT_VAR, `${bar.offsetHeight}px`);
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(bar);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty(BOTTOM_BAR_HEIGHT_VAR);
-    };
-  }, [bar]);
-}
 
 /**
  * The cart at the bottom of the menu, a dish and the table's order while it holds something: how
@@ -41,7 +25,8 @@ export function CartBar() {
   const [isOpen, setOpen] = useState(false);
   const [bar, setBar] = useState<HTMLElement | null>(null);
   const isShown = reservationId !== null && cart.length > 0;
-  useBottomBarHeight(isShown ? bar : null);
+  // the toasts rise above the bar (it grows at 200 % zoom): a message never covers it
+  useToastClearance(isShown ? bar : null, BOTTOM_BAR_HEIGHT_VAR);
 
   if (!ordering || reservationId === null) return null;
 

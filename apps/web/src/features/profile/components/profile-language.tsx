@@ -18,10 +18,16 @@ const LOCALE_NAME_IDS = {
   'en-US': 'locale.name.en-US',
 } as const satisfies Record<SupportedLocale, MessageId>;
 
-/** The language of the app (switched at once, like the header's switcher) and of the account's e-mails. */
+/**
+ * The account's language: what its e-mails use. It shows the account's choice, which may differ
+ * from the screen's (the header's switcher changes only this device); picking one here saves it
+ * and switches the screen too.
+ */
 export function ProfileLanguage({ me }: { me: Me }) {
   const t = useT();
   const { locale, setLocale } = useLocale();
+  /** The language just picked, shown while it is saved (and after: the account has it). */
+  const [picked, setPicked] = useState<SupportedLocale | null>(null);
   const update = useUpdateMe();
   const id = useId();
   const [error, setError] = useState<MessageId | undefined>(undefined);
@@ -32,13 +38,17 @@ export function ProfileLanguage({ me }: { me: Me }) {
     const next = event.target.value as SupportedLocale;
     setError(undefined);
     setIsSaved(false);
+    setPicked(next);
     await setLocale(next);
     if (me.locale === next) return;
     update.mutate(
       { locale: next },
       {
         onSuccess: () => setIsSaved(true),
-        onError: (failure) => setError(saveErrorMessageId(failure)),
+        onError: (failure) => {
+          setPicked(null);
+          setError(saveErrorMessageId(failure));
+        },
       },
     );
   };
@@ -51,7 +61,8 @@ export function ProfileLanguage({ me }: { me: Me }) {
         </label>
         <select
           id={id}
-          value={locale}
+          // an account that never chose one gets its e-mails in the screen's language
+          value={picked ?? me.locale ?? locale}
           onChange={(event) => void onChange(event)}
           disabled={update.isPending}
           aria-describedby={`${id}-hint`}

@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
-import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
+import { SignOutLink } from '@/components/layouts/sign-out-link';
 import { useMe } from '@/features/profile/api/get-me';
 import { useRefreshSession } from '@/features/profile/use-refresh-session';
 import { GuestCard } from './guest-card';
@@ -75,9 +74,12 @@ export function ProfileView({ userId, guestName }: ProfileViewProps) {
       <h1 className="text-3xl font-bold">{t('page.profile.title')}</h1>
       {body}
       <div className="flex flex-col gap-2">
-        <Link to={href('auth.logout')} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-          {t('profile.signOut')}
-        </Link>
+        <SignOutLink
+          isGuest={isGuest}
+          label={t('profile.signOut')}
+          style={{ variant: 'secondary', size: 'lg' }}
+          returnTo={href('profile')}
+        />
         {isGuest ? <p className="text-sm text-ink-muted">{t('profile.signOut.guestHint')}</p> : null}
       </div>
     </section>

@@ -7,6 +7,7 @@ import { href } from '@/config/paths';
 import { useAnswerInvitation } from '@/lib/answer-invitation';
 import { fileUrl } from '@/lib/api-client';
 import { queryRoots } from '@/lib/answer-invitation';
+import { fullAddress } from '@/lib/format';
 import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
@@ -211,7 +212,7 @@ export function InvitationPage({
       </p>
       <ReservationDetails
         restaurantName={summary.restaurant.name}
-        address={`${summary.restaurant.address}, ${summary.restaurant.city}`}
+        address={fullAddress(summary.restaurant)}
         date={summary.date}
         startAt={summary.startAt}
         duration={summary.duration}

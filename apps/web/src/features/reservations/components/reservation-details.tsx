@@ -1,5 +1,6 @@
 import type { Reservation, ReservationKind, ReservationStatus } from '@comensal/contracts';
 import { formatMoney } from '@comensal/domain';
+import { fullAddress } from '@/lib/format';
 import { type MessageId, useLocale, useLocalized, useT } from '@/lib/i18n';
 import { formatLocalDate, formatTimeRange } from '@/features/reservations/reservation-display';
 
@@ -78,7 +79,7 @@ export function ReservationDetails(props: DetailsProps) {
 export function detailsOf(reservation: Reservation): DetailsProps {
   return {
     restaurantName: reservation.restaurant.name,
-    address: `${reservation.restaurant.address}, ${reservation.restaurant.city}`,
+    address: fullAddress(reservation.restaurant),
     date: reservation.date,
     startAt: reservation.startAt,
     duration: reservation.duration,

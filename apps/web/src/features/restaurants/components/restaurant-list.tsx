@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -71,6 +71,18 @@ export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
   useEffect(() => {
     if (query.isSuccess && !query.isPlaceholderData) restaurantListStore.setRestaurants(restaurants);
   }, [query.isSuccess, query.isPlaceholderData, restaurants]);
+
+  const resultsId = useId();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  /** "Show N results": the results come into view, the focus on their heading. */
+  const showResults = () => {
+    resultsHeading.current?.scrollIntoView({ block: 'start' });
+    resultsHeading.current?.focus({ preventScroll: true });
+  };
+  const isSettled = query.isSuccess && !query.isPlaceholderData;
+  const countText = query.hasNextPage
+    ? t('restaurants.countMore', { count: restaurants.length })
+    : t('restaurants.count', { count: restaurants.length });
 
   const filterCount = countRestaurantFilters(filters);
   const isFiltered = filterCount > 0;
@@ -169,13 +181,35 @@ export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
           </Link>
         ) : null}
       </div>
-      {variant === 'search' ? <RestaurantFilterForm filters={filters} onChange={updateFilters} /> : null}
+      {variant === 'search' ? (
+        <>
+          <RestaurantFilterForm filters={filters} onChange={updateFilters} />
+          {/* the filters fill a phone's screen: one tap brings the results into view */}
+          <Button
+            size="lg"
+            className="self-stretch sm:self-start"
+            onClick={showResults}
+            disabled={!isSettled}
+            aria-describedby={resultsId}
+          >
+            {query.hasNextPage
+              ? t('restaurants.showResultsMore', { count: restaurants.length })
+              : t('restaurants.showResults', { count: restaurants.length })}
+          </Button>
+        </>
+      ) : null}
       <SortNote status={positionStatus} onRetry={() => void retryPosition()} />
-      <p role="status" className="sr-only">
-        {query.isSuccess && !query.isPlaceholderData
-          ? t('restaurants.count', { count: restaurants.length })
-          : ''}
-      </p>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        {variant === 'search' ? (
+          <h2 ref={resultsHeading} tabIndex={-1} className="scroll-mt-20 text-xl font-bold outline-none">
+            {t('restaurants.results')}
+          </h2>
+        ) : null}
+        {/* the count stays readable on the search page; home says it to screen readers only */}
+        <p id={resultsId} role="status" className={variant === 'search' ? 'text-ink-muted' : 'sr-only'}>
+          {isSettled ? countText : ''}
+        </p>
+      </div>
       {body}
     </div>
   );

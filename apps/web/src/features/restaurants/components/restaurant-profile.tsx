@@ -16,11 +16,11 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { href } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
+import { fullAddress } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLocalized, useT } from '@/lib/i18n';
 import { forgetRememberedRestaurant, getRememberedRestaurantId, tableQueryFor } from '@/lib/visit-context';
 import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
-import { fullAddress } from '@/features/restaurants/restaurant-display';
 import { mapsLink, restaurantDietaryTags } from '@/features/restaurants/restaurant-display';
 import { restaurantListStore, useRestaurantListState } from '@/features/restaurants/restaurant-list-store';
 import { OpeningHours } from './opening-hours';

@@ -26,9 +26,10 @@ export function SortNote({ status, onRetry }: { status: PositionStatus; onRetry:
   const canRetry = status === 'denied' || status === 'unavailable';
   return (
     // The region is always there so screen readers hear the change from "locating" to the result.
-    <div role="status" aria-live="polite" className="flex min-h-12 items-center gap-3 text-sm">
+    // (it wraps under the note only where both do not fit: the narrowest phones, a zoomed window)
+    <div role="status" aria-live="polite" className="flex min-h-12 flex-wrap items-center gap-3 text-sm">
       <p
-        className={`flex flex-1 items-center gap-2 ${status === 'located' ? 'font-semibold text-brand-800' : 'text-ink-muted'}`}
+        className={`flex min-w-0 flex-1 basis-40 items-center gap-2 ${status === 'located' ? 'font-semibold text-brand-800' : 'text-ink-muted'}`}
       >
         <span className="shrink-0">
           <IconNavigation size={18} />
