@@ -1,9 +1,18 @@
 import type { Availability, AvailabilityQuery } from '@comensal/contracts';
-import { DEFAULT_DURATION, DEFAULT_QUANTITY, markFreeTables } from '@comensal/domain';
+import {
+  DEFAULT_DURATION,
+  DEFAULT_QUANTITY,
+  markFreeTables,
+  nextFreeSlot,
+  type TableRef,
+} from '@comensal/domain';
 import type { RequestContext } from '../../lib/context.ts';
 import { findRestaurantOrThrow } from './access.ts';
-import { reservationRepository } from './reservation-repository.ts';
+import { reservationRepository, type BookingRestaurantRow } from './reservation-repository.ts';
 import { analyzeSlot } from './slot.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * Which tables fit the party (seats ≥ quantity) and are free for the slot, plus the durations
@@ -12,6 +21,8 @@ import { analyzeSlot } from './slot.ts';
  * reservations under way during the slot; the database's exclusion constraint applies the same
  * rule, and stays the guard when a reservation is written. A slot
  * that cannot be booked (closed, too long, past) lists every table as not free, with the reason.
+ * `nextFree` is the asked slot when a table is free then, else the domain's `nextFreeSlot` from
+ * the asked start (or now, if later) to the end of the booking horizon.
  */
 export async function getAvailability(
   ctx: RequestContext,
@@ -28,6 +39,11 @@ export async function getAvailability(
   const marked = slot.problem
     ? tables.map((table) => ({ ...table, free: false }))
     : markFreeTables(tables, time, await repository.listTableReservationsDuring(restaurant.id, time));
+  const nextFree = marked.some((table) => table.free)
+    ? withinHorizon(restaurant, slot.start, ctx.now())
+      ? { date: query.date, startAt: query.startAt }
+      : null
+    : await findNextFree(ctx, restaurant, tables, slot.start, duration);
   return {
     restaurantId: restaurant.id,
     date: query.date,
@@ -45,5 +61,41 @@ export async function getAvailability(
       seats: table.seats,
       free: table.free,
     })),
+    nextFree,
   };
+}
+
+function withinHorizon(restaurant: BookingRestaurantRow, start: Date, now: Date): boolean {
+  return start.getTime() <= now.getTime() + restaurant.limits.horizonDays * DAY_MS;
+}
+
+/**
+ * The domain's `nextFreeSlot` from the asked start (or now, if later) to the end of the booking
+ * horizon, over the tables that seat the party and the reservations at them in that time.
+ */
+async function findNextFree(
+  ctx: RequestContext,
+  restaurant: BookingRestaurantRow,
+  tables: readonly TableRef[],
+  asked: Date,
+  duration: number,
+): Promise<Availability['nextFree']> {
+  const now = ctx.now();
+  const from = new Date(Math.max(asked.getTime(), now.getTime()));
+  const until = new Date(now.getTime() + restaurant.limits.horizonDays * DAY_MS);
+  if (tables.length === 0 || from.getTime() > until.getTime()) return null;
+  const reservations = await reservationRepository(ctx.db).listTableReservationsDuring(restaurant.id, {
+    start: from,
+    end: new Date(until.getTime() + duration * MINUTE_MS),
+  });
+  const found = nextFreeSlot({
+    hours: restaurant.openingHours,
+    timeZone: restaurant.timeZone,
+    from,
+    until,
+    duration,
+    tables,
+    reservations,
+  });
+  return found && { date: found.date, startAt: found.startAt };
 }
