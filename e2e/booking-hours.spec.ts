@@ -33,28 +33,17 @@ const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
-/** The instant the restaurant's wall clock shows `date` `time` (no clock change near 04:00 in these zones' seeds). */
+/**
+ * The instant the restaurant's wall clock shows `date` `time`, with the zone's offset at noon that
+ * day (the seeded zones change clocks at night, never between 04:00 and noon two days from now
+ * in a way that matters here).
+ */
 function instantOf(date: string, time: string, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  let guess = wall;
-  for (let step = 0; step < 3; step += 1) {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-        .formatToParts(guess)
-        .map((part) => [part.type, part.value]),
-    );
-    const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
-    guess += wall - shown;
-  }
-  return new Date(guess);
+  const zoneName = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const offset = zoneName?.replace('GMT', '') || 'Z';
+  return new Date(`${date}T${time}:00${offset}`);
 }
 
 async function details(page: Page): Promise<RestaurantDetail[]> {
@@ -106,6 +95,15 @@ async function freeTable(page: Page, restaurants: RestaurantDetail[]) {
     }
   }
   throw new Error('no seeded restaurant with a free table inside its opening hours');
+}
+
+/** Opens the booking form at `path` and picks the slot's date and time. */
+async function openFormAt(page: Page, locale: Locale, path: string, slot: { date: string; startAt: string }) {
+  await page.goto(path);
+  await page.getByRole('combobox', { name: msg(locale, 'reservation.form.date') }).selectOption(slot.date);
+  await page
+    .getByRole('combobox', { name: msg(locale, 'reservation.form.startAt') })
+    .selectOption(slot.startAt);
 }
 
 async function expectFocusVisible(locator: Locator) {
@@ -183,22 +181,19 @@ test('a table taken in another browser greys out live in the open form (en and e
   await signInAsGuest(ana);
   await signInAsGuest(beto);
 
-  await ana.goto(`/restaurants/${restaurant.id}/reservations`);
-  await ana.getByRole('combobox', { name: msg('en-US', 'reservation.form.date') }).selectOption(slot.date);
-  await ana
-    .getByRole('combobox', { name: msg('en-US', 'reservation.form.startAt') })
-    .selectOption(slot.startAt);
+  await openFormAt(ana, 'en-US', `/restaurants/${restaurant.id}/reservations`, slot);
   const radio = ana.getByRole('radio', {
     name: new RegExp(`^${msg('en-US', 'reservation.table', { number: String(table.number) })},`),
   });
   await expect(radio).toBeEnabled();
   await ana.getByRole('radio', { name: msg('en-US', 'reservation.form.anyTable') }).check();
   // Beto, in Spanish in another browser, opens the same form and books that table
-  await beto.goto(`/restaurants/${restaurant.id}/reservations?table=${table.number}&room=${table.roomId}`);
-  await beto.getByRole('combobox', { name: msg('es-ES', 'reservation.form.date') }).selectOption(slot.date);
-  await beto
-    .getByRole('combobox', { name: msg('es-ES', 'reservation.form.startAt') })
-    .selectOption(slot.startAt);
+  await openFormAt(
+    beto,
+    'es-ES',
+    `/restaurants/${restaurant.id}/reservations?table=${table.number}&room=${table.roomId}`,
+    slot,
+  );
   const betoRadio = beto.getByRole('radio', {
     name: new RegExp(`^${msg('es-ES', 'reservation.table', { number: String(table.number) })},`),
   });

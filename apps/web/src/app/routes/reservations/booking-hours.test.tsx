@@ -144,6 +144,20 @@ describe('booking form and opening hours', () => {
     expect((await screen.findByTestId('next-free')).textContent).toContain('nor in the coming days');
   });
 
+  it('announces a refused booking and moves the focus to it', async () => {
+    mockApi({
+      'GET /api/restaurants/:id/availability': ({ url }) => json(availability(url)),
+      'POST /api/reservations': () =>
+        json({ error: { code: 'TABLE_TAKEN', message: 'taken' } }, { status: 409 }),
+    });
+    renderApp(`${path}?table=4&room=${ROOM}`);
+    await screen.findByRole('radio', { name: /^Table 4,/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Someone has just booked that table');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
   it('greys out a table someone else takes, live', async () => {
     let taken: string[] = [];
     mockApi({ 'GET /api/restaurants/:id/availability': ({ url }) => json(availability(url, taken)) });
