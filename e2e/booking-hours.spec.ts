@@ -1,6 +1,7 @@
 // The booking form knows when the restaurant is open (issue 15, items 2 and 10): opened at 04:00
 // restaurant time it offers the next open slot; a table taken in another browser greys out live;
 // and a diner books from the restaurant page to a table with the keyboard alone. Both languages.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   expect,
@@ -167,6 +168,13 @@ for (const locale of ['es-ES', 'en-US'] as const) {
       if (closedByHours && !nightBefore) expect(disabled).toContain(day);
       if (!closedByHours) expect(disabled).not.toContain(day);
     }
+    // on a phone: nothing scrolls sideways, and axe finds no A/AA violation
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     await context.close();
   });
 }
