@@ -27,6 +27,7 @@ export interface BookableSlot extends BookableStart {
   date: string;
 }
 
+const tableKey = (table: TableRef) => `${table.roomId} ${table.tableId}`;
 const QUARTERS_PER_DAY = MINUTES_PER_DAY / DURATION_STEP;
 const MINUTE_MS = 60_000;
 
@@ -60,6 +61,7 @@ function startsOn(
   limit: number,
 ): BookableStart[] {
   const weekday = weekdayOfDate(date);
+  const instantOf = instantsOfDay(date, timeZone);
   const starts: BookableStart[] = [];
   for (const startAt of QUARTER_HOURS) {
     if (starts.length >= limit) break;
@@ -67,13 +69,31 @@ function startsOn(
     if (!window) continue;
     const durations = durationChoices(startAt, window.close);
     if (durations.length === 0) continue;
-    const start = instantFromLocal(date, startAt, timeZone);
+    const start = instantOf(startAt);
+    if (start === null) continue; // skipped by a spring-forward gap
     if (notBefore && start.getTime() < notBefore.getTime()) continue;
-    const wall = localWeekdayAndTime(start, timeZone);
-    if (wall.date !== date || wall.time !== startAt) continue; // skipped by a spring-forward gap
     starts.push({ startAt, start, durations });
   }
   return starts;
+}
+
+/**
+ * The instant of each wall time of `date` in `timeZone`, or null for one a clock change skips.
+ * On a day whose offset is the same at 00:00 and 23:59 (every day but a clock change's) the
+ * instant is the wall time less that offset, with no further zone look-up; on the day of a
+ * change each time is looked up and checked to exist (`instantFromLocal` moves a skipped time
+ * forward, so it would not read back the same).
+ */
+function instantsOfDay(date: string, timeZone: string): (time: string) => Date | null {
+  const wallMs = (time: string) => Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (time: string) => wallMs(time) - instantFromLocal(date, time, timeZone).getTime();
+  const offset = offsetAt('00:00');
+  if (offset === offsetAt('23:59')) return (time) => new Date(wallMs(time) - offset);
+  return (time) => {
+    const start = instantFromLocal(date, time, timeZone);
+    const wall = localWeekdayAndTime(start, timeZone);
+    return wall.date === date && wall.time === time ? start : null;
+  };
 }
 
 function assertDays(days: number): void {
@@ -175,14 +195,48 @@ export interface NextFreeSlotRequest {
  */
 export function nextFreeSlot(request: NextFreeSlotRequest): (BookableSlot & { duration: number }) | null {
   if (request.tables.length === 0) return null;
+  const held = heldByTable(request.reservations);
   const span = Math.ceil((request.until.getTime() - request.from.getTime()) / (MINUTES_PER_DAY * MINUTE_MS));
   const days = Math.max(0, span) + 1;
   for (const slot of startsFrom(request.hours, request.timeZone, request.from, request.until, days)) {
     if (!slot.durations.includes(request.duration)) continue;
     const time = { start: slot.start, end: new Date(slot.start.getTime() + request.duration * MINUTE_MS) };
-    if (request.tables.some((table) => findClash({ table, time }, request.reservations) === null)) {
-      return { ...slot, duration: request.duration };
-    }
+    const isFree = (table: TableRef) =>
+      findClash({ table, time }, held.get(tableKey(table))?.near(time.start, time.end) ?? []) === null;
+    if (request.tables.some(isFree)) return { ...slot, duration: request.duration };
   }
   return null;
+}
+
+const instantMs = (instant: Date | number) => (instant instanceof Date ? instant.getTime() : instant);
+
+/**
+ * Each table's reservations in order of start, read by slots that only move forward in time:
+ * `near(start, end)` answers those that may overlap [start, end) — the ones that end after the
+ * earliest `start` asked so far and start before `end` — for `findClash` to judge. Reservations
+ * already over for every later slot are passed by once, so a full horizon stays linear.
+ */
+function heldByTable(reservations: readonly ClashCandidate[]) {
+  const lists = new Map<string, ClashCandidate[]>();
+  for (const reservation of reservations) {
+    if (!reservation.table) continue;
+    const key = tableKey(reservation.table);
+    const list = lists.get(key);
+    if (list) list.push(reservation);
+    else lists.set(key, [reservation]);
+  }
+  const readers = new Map<string, { near(start: Date, end: Date): ClashCandidate[] }>();
+  for (const [key, list] of lists) {
+    list.sort((a, b) => instantMs(a.time.start) - instantMs(b.time.start));
+    let first = 0;
+    readers.set(key, {
+      near(start, end) {
+        while (first < list.length && instantMs(list[first]!.time.end) <= start.getTime()) first += 1;
+        let last = first;
+        while (last < list.length && instantMs(list[last]!.time.start) < end.getTime()) last += 1;
+        return list.slice(first, last);
+      },
+    });
+  }
+  return readers;
 }
