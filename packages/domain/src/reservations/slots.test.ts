@@ -319,6 +319,35 @@ describe('properties', () => {
     );
   });
 
+  it('lists every wall time that exists on the day, once, around clock changes too', () => {
+    // the days around the clock changes of these zones in 2024–2026, and some ordinary ones
+    const days = fc.constantFrom(
+      '2024-03-31',
+      '2024-10-27',
+      '2025-03-30',
+      '2025-10-26',
+      '2024-04-06',
+      '2024-04-07',
+      '2024-09-07',
+      '2024-09-08',
+      '2025-04-05',
+      '2025-09-06',
+      '2025-09-07',
+      '2024-07-15',
+    );
+    fc.assert(
+      fc.property(zone, days, (timeZone, day) => {
+        const listed = bookableStarts(ALWAYS, timeZone, day).map((start) => start.startAt);
+        const existing = QUARTER_HOURS.filter((time) => {
+          const wall = localWeekdayAndTime(instantFromLocal(day, time, timeZone), timeZone);
+          return wall.date === day && wall.time === time;
+        });
+        expect(listed).toEqual(existing);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('the next open slot is not before now and no earlier start fits the duration', () => {
     fc.assert(
       fc.property(
