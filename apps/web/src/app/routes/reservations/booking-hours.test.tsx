@@ -95,6 +95,10 @@ describe('booking form and opening hours', () => {
     fireEvent.change(select('Time'), { target: { value: '15:30' } });
     expect(optionTexts(select('Duration'))).toEqual(['15 min', '30 min']);
     expect(select('Duration').value).toBe('30');
+    // availability is asked for the duration shown, not the one that no longer fits
+    await waitFor(() =>
+      expect(seenRequests.some((request) => request.includes('startAt=15%3A30&duration=30'))).toBe(true),
+    );
 
     // Sunday is closed: offered, marked and not selectable
     const sunday = within(select('Date')).getByRole('option', {

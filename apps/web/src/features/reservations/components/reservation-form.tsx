@@ -135,18 +135,23 @@ export function ReservationForm({
 
   const isSlotComplete = /^\d{4}-\d{2}-\d{2}$/.test(values.date) && /^\d{2}:\d{2}$/.test(values.startAt);
   const quantity = Math.min(MAX_PARTY_SIZE, Math.max(1, Math.trunc(values.quantity) || 1));
+  // The durations that fit before closing, known at once from the opening hours (a modified
+  // reservation that already started asks the server); a duration the new slot cannot fit gives
+  // way to the closest shorter one that fits, and that is the one availability is asked for.
+  const startDurations = starts.find((start) => start.startAt === values.startAt)?.durations;
   const availability = useAvailability(
     restaurant.id,
     isSlotComplete
-      ? { date: values.date, startAt: values.startAt, duration: values.duration, quantity }
+      ? {
+          date: values.date,
+          startAt: values.startAt,
+          duration: startDurations ? fitDuration(values.duration, startDurations) : values.duration,
+          quantity,
+        }
       : null,
   );
-  // The durations that fit before closing (known at once from the opening hours).
   const durations =
-    starts.find((start) => start.startAt === values.startAt)?.durations ??
-    (availability.data?.durations.length ? availability.data.durations : ALL_DURATIONS);
-
-  // A duration the new slot cannot fit gives way to the closest shorter one that fits.
+    startDurations ?? (availability.data?.durations.length ? availability.data.durations : ALL_DURATIONS);
   const duration = fitDuration(values.duration, durations);
 
   const tables = useMemo(() => availability.data?.tables ?? [], [availability.data]);
