@@ -61,7 +61,7 @@ test('a guest books from a table link, a friend joins through the link, the gues
     .displayName;
   expect(guestName).not.toBe('');
 
-  await page.getByLabel(en('reservation.form.date')).fill(slot.date);
+  await page.getByLabel(en('reservation.form.date')).selectOption(slot.date);
   await page.getByLabel(en('reservation.form.startAt')).selectOption(slot.startAt);
   const tableRadio = page.getByRole('radio', {
     name: new RegExp(`^${en('reservation.table', { number: String(tableNumber) })},`),

@@ -54,6 +54,12 @@ export const liveTopicSchema = z.string().min(1).max(LIVE_MAX_TOPIC_LENGTH);
 
 /** The restaurant's menu: event `menu.changed` when a product is created, edited, hidden, restocked… */
 export const menuTopic = (restaurantId: string) => `restaurant:${restaurantId}:menu`;
+/**
+ * Which tables of the restaurant are held when (anyone, for an existing restaurant): event
+ * `availability.changed` when a reservation is made, moved or cancelled there. Carries the
+ * restaurant's id only — never who booked.
+ */
+export const availabilityTopic = (restaurantId: string) => `restaurant:${restaurantId}:availability`;
 /** A reservation (members only): the reservation, its orders, pending payments, flags. */
 export const reservationTopic = (reservationId: string) => `reservation:${reservationId}`;
 /** The caller's own reservations list. */
@@ -70,6 +76,10 @@ export const LIVE_RESYNC_EVENT = 'resync';
 export const MENU_CHANGED_EVENT = 'menu.changed';
 export const menuChangedDataSchema = z.object({ productId: z.uuid() });
 export type MenuChangedData = z.infer<typeof menuChangedDataSchema>;
+
+export const AVAILABILITY_CHANGED_EVENT = 'availability.changed';
+export const availabilityChangedDataSchema = z.object({ restaurantId: z.uuid() });
+export type AvailabilityChangedData = z.infer<typeof availabilityChangedDataSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Messages

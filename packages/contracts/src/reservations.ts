@@ -165,6 +165,12 @@ export const availabilitySchema = z.object({
   unavailableReason: z.enum(['OUTSIDE_OPENING_HOURS', 'DURATION_OUTSIDE_WINDOW', 'IN_THE_PAST']).nullable(),
   /** Tables that fit the party (seats ≥ quantity), by room order and table number. */
   tables: z.array(availableTableSchema),
+  /**
+   * The first slot at or after the asked one (never before now, never past the booking horizon)
+   * inside opening hours where `duration` fits and a table seating the party is free: the asked
+   * slot itself when it can be booked at a free table; null when there is none.
+   */
+  nextFree: z.object({ date: z.string(), startAt: z.string() }).nullable(),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 

@@ -10,6 +10,7 @@ import {
 } from './access.ts';
 import { joinRequestRepository } from './join-request-repository.ts';
 import {
+  publishAvailabilityChanged,
   publishReservationEvent,
   publishToInvitees,
   publishToRequesters,
@@ -32,6 +33,7 @@ export async function cancelReservation(ctx: RequestContext, diner: Diner, id: s
     if (row.endsAt.getTime() <= now.getTime()) throw reservationClosed();
     await repository.update(id, { status: 'cancelled' }, tx);
     await publishReservationEvent(ctx, tx, RESERVATION_EVENTS.cancelled, id, await memberIds(ctx, id, tx));
+    if (row.kind === 'table') await publishAvailabilityChanged(ctx, tx, row.restaurantId);
     // pending invitations of it leave the invitees' "current" lists
     const invitees = await repository.listPendingInviteeIds(id, tx);
     await publishToInvitees(ctx, tx, RESERVATION_EVENTS.cancelled, id, invitees);

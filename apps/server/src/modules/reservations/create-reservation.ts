@@ -6,7 +6,11 @@ import type { Diner, RequestContext } from '../../lib/context.ts';
 import { checkBookingRequest, checkHeldReservations, takeBookingToken } from './booking-limits.ts';
 import { saveClientRecord } from './save-client-record.ts';
 import { readReservation } from './access.ts';
-import { publishReservationEvent, RESERVATION_EVENTS } from './reservation-events.ts';
+import {
+  publishAvailabilityChanged,
+  publishReservationEvent,
+  RESERVATION_EVENTS,
+} from './reservation-events.ts';
 import { reservationRepository, type BookingRestaurantRow, type TableRow } from './reservation-repository.ts';
 import { resolveSlot, ruleViolation, type SlotOptions } from './slot.ts';
 
@@ -145,6 +149,7 @@ export async function createReservation(
       pickup: kind === 'pickup',
     });
     await publishReservationEvent(ctx, tx, RESERVATION_EVENTS.created, reservationId, [diner.userId]);
+    if (kind === 'table') await publishAvailabilityChanged(ctx, tx, restaurant.id);
     return reservationId;
   });
   return readReservation(ctx, id);

@@ -1,10 +1,19 @@
 import type { Availability, AvailabilityQuery } from '@comensal/contracts';
-import { DEFAULT_DURATION, DEFAULT_QUANTITY, markFreeTables } from '@comensal/domain';
+import {
+  DEFAULT_DURATION,
+  DEFAULT_QUANTITY,
+  markFreeTables,
+  nextFreeSlot,
+  type TableRef,
+} from '@comensal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { assertCreator, findReservationOrThrow, findRestaurantOrThrow, notCreator } from './access.ts';
-import { reservationRepository } from './reservation-repository.ts';
+import { reservationRepository, type BookingRestaurantRow } from './reservation-repository.ts';
 import { analyzeSlot } from './slot.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * Which tables fit the party (seats ≥ quantity) and are free for the slot, plus the durations
@@ -15,6 +24,9 @@ import { analyzeSlot } from './slot.ts';
  * that cannot be booked (closed, too long, past) lists every table as not free, with the reason.
  * With `reservationId` (its creator, modifying it), that reservation's own hold is left out: its
  * table is free unless someone else holds it.
+ * `nextFree` is the asked slot when a table is free then, else the domain's `nextFreeSlot` from
+ * the asked start (or now, if later) to the end of the booking horizon (the reservation being
+ * modified left out there too).
  */
 export async function getAvailability(
   ctx: RequestContext,
@@ -41,6 +53,11 @@ export async function getAvailability(
           (hold) => hold.id !== own?.id,
         ),
       );
+  const nextFree = marked.some((table) => table.free)
+    ? withinHorizon(restaurant, slot.start, ctx.now())
+      ? { date: query.date, startAt: query.startAt }
+      : null
+    : await findNextFree(ctx, restaurant, tables, slot.start, duration, own?.id);
   return {
     restaurantId: restaurant.id,
     date: query.date,
@@ -58,6 +75,7 @@ export async function getAvailability(
       seats: table.seats,
       free: table.free,
     })),
+    nextFree,
   };
 }
 
@@ -70,4 +88,42 @@ async function ownReservation(ctx: RequestContext, diner: Diner | null, id: stri
   if (!diner) throw notCreator();
   assertCreator(reservation, diner);
   return reservation;
+}
+
+function withinHorizon(restaurant: BookingRestaurantRow, start: Date, now: Date): boolean {
+  return start.getTime() <= now.getTime() + restaurant.limits.horizonDays * DAY_MS;
+}
+
+/**
+ * The domain's `nextFreeSlot` from the asked start (or now, if later) to the end of the booking
+ * horizon, over the tables that seat the party and the reservations at them in that time.
+ */
+async function findNextFree(
+  ctx: RequestContext,
+  restaurant: BookingRestaurantRow,
+  tables: readonly TableRef[],
+  asked: Date,
+  duration: number,
+  ownId: string | undefined,
+): Promise<Availability['nextFree']> {
+  const now = ctx.now();
+  const from = new Date(Math.max(asked.getTime(), now.getTime()));
+  const until = new Date(now.getTime() + restaurant.limits.horizonDays * DAY_MS);
+  if (tables.length === 0 || from.getTime() > until.getTime()) return null;
+  const reservations = (
+    await reservationRepository(ctx.db).listTableReservationsDuring(restaurant.id, {
+      start: from,
+      end: new Date(until.getTime() + duration * MINUTE_MS),
+    })
+  ).filter((hold) => hold.id !== ownId);
+  const found = nextFreeSlot({
+    hours: restaurant.openingHours,
+    timeZone: restaurant.timeZone,
+    from,
+    until,
+    duration,
+    tables,
+    reservations,
+  });
+  return found && { date: found.date, startAt: found.startAt };
 }

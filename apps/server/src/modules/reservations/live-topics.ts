@@ -1,13 +1,18 @@
 /**
  * The live topics of reservations (docs/product.md#live-topics): `reservation:<id>` for its
  * members, `user:me:reservations` and `user:me:invitations` for the diner's own lists (each user
- * listens on their own channel, see reservation-events.ts).
+ * listens on their own channel, see reservation-events.ts), and the public
+ * `restaurant:<id>:availability` for anyone looking at an existing restaurant's booking form.
  */
 import { RESERVATION_EVENTS, USER_INVITATIONS_TOPIC, USER_RESERVATIONS_TOPIC } from '@comensal/contracts';
 import { isUuid } from '../../lib/ids.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import type { TopicRegistry } from '../../live/topic-registry.ts';
-import { userInvitationsChannel, userReservationsChannel } from './reservation-events.ts';
+import {
+  AVAILABILITY_TOPIC_PATTERN,
+  userInvitationsChannel,
+  userReservationsChannel,
+} from './reservation-events.ts';
 import { reservationRepository } from './reservation-repository.ts';
 
 type Topics = Pick<TopicRegistry, 'registerTopic'>;
@@ -23,6 +28,10 @@ export function registerReservationTopics(live: Topics, ctx: Pick<RequestContext
     // whoever left (or was moved off with a guest's data) stops reading it at once
     { recheckOn: [RESERVATION_EVENTS.membersChanged] },
   );
+  live.registerTopic(AVAILABILITY_TOPIC_PATTERN, async (_diner, { id }) => {
+    if (!id || !isUuid(id)) return false;
+    return (await reservationRepository(ctx.db).findRestaurant(id)) !== null;
+  });
   live.registerTopic(USER_RESERVATIONS_TOPIC, (diner) => diner !== null, {
     channel: (diner) => userReservationsChannel(diner!.userId),
   });

@@ -3,13 +3,16 @@
  * - `reservation:<id>`: members only; every change of the reservation;
  * - `user:me:reservations` → channel `user:<userId>:reservations`: a member's list changed;
  * - `user:me:invitations` → channel `user:<userId>:invitations`: an invitee's list changed;
- * - join requests: `reservation:<id>` and the requester's `user:<userId>:reservations`.
+ * - join requests: `reservation:<id>` and the requester's `user:<userId>:reservations`;
+ * - `restaurant:<id>:availability` (public): a reservation was made, moved or cancelled there.
  *
  * Events are published inside the transaction that made the change (`ctx.live.publish(message,
  * tx)`), so every instance gets them right after the commit and none on rollback.
  * Payloads are ids only; clients refetch.
  */
 import {
+  AVAILABILITY_CHANGED_EVENT,
+  availabilityTopic,
   INVITATION_EVENTS,
   RESERVATION_EVENTS,
   reservationTopic,
@@ -22,6 +25,23 @@ import type { DbExecutor } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 
 type Live = Pick<RequestContext, 'live'>;
+
+export const AVAILABILITY_TOPIC_PATTERN = 'restaurant:{id}:availability';
+
+/**
+ * The restaurant's tables may be held differently now (a reservation made, moved, re-sized or
+ * cancelled): open booking forms refetch their availability. The restaurant's id only.
+ */
+export async function publishAvailabilityChanged(
+  ctx: Live,
+  tx: DbExecutor,
+  restaurantId: string,
+): Promise<void> {
+  await ctx.live.publish(
+    { channel: availabilityTopic(restaurantId), event: AVAILABILITY_CHANGED_EVENT, data: { restaurantId } },
+    tx,
+  );
+}
 
 export const userReservationsChannel = (userId: string) => `user:${userId}:reservations`;
 export const userInvitationsChannel = (userId: string) => `user:${userId}:invitations`;

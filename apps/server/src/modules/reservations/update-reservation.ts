@@ -12,7 +12,12 @@ import {
 } from './access.ts';
 import { checkBookingRequest, checkHeldReservations, takeBookingToken } from './booking-limits.ts';
 import { checkTable } from './create-reservation.ts';
-import { publishReservationEvent, publishToInvitees, RESERVATION_EVENTS } from './reservation-events.ts';
+import {
+  publishAvailabilityChanged,
+  publishReservationEvent,
+  publishToInvitees,
+  RESERVATION_EVENTS,
+} from './reservation-events.ts';
 import { reservationRepository, type ReservationChanges } from './reservation-repository.ts';
 import { localSlot, resolveSlot, ruleViolation } from './slot.ts';
 
@@ -102,6 +107,7 @@ export async function updateReservation(
       await refreshClientRecordEntries(ctx, tx, id, { date: startsAt, tableNumber });
     }
     await publishReservationEvent(ctx, tx, RESERVATION_EVENTS.updated, id, await memberIds(ctx, id, tx));
+    if (row.kind === 'table') await publishAvailabilityChanged(ctx, tx, row.restaurantId);
     // pending invitations show the date and time too
     await publishToInvitees(
       ctx,

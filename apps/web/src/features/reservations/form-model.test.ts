@@ -24,31 +24,38 @@ describe('tableFromQuery', () => {
 });
 
 describe('newReservationValues', () => {
-  it('starts today at the next quarter hour in the restaurant zone, 60 minutes, 1 person', () => {
-    // 10:07 UTC is 07:07 in Santiago (UTC−3 in November).
-    const values = newReservationValues(
-      { timeZone: 'America/Santiago', rooms },
-      new Date('2026-11-22T10:07:00Z'),
-      { table: '4', room: ROOM },
-    );
-    expect(values).toMatchObject({
-      kind: 'table',
-      date: '2026-11-22',
-      startAt: '07:15',
-      duration: 60,
-      quantity: 1,
-      comments: '',
-      table: { roomId: ROOM, tableId: TABLE },
-    });
+  const lunch = { open: '12:00', close: '16:00' };
+  const dinner = { open: '20:00', close: '23:30' };
+  // Santiago; Monday closed, every other day lunch and dinner. 2026-11-23 is a Monday.
+  const openingHours = [[lunch, dinner], [], ...Array.from({ length: 5 }, () => [lunch, dinner])];
+  const restaurant = { timeZone: 'America/Santiago', rooms, openingHours };
+  const at = (iso: string) => newReservationValues(restaurant, new Date(iso), { table: null, room: null });
+
+  it.each([
+    // Santiago is UTC−3 in November
+    ['04:00 → lunch today', '2026-11-22T07:00:00Z', '2026-11-22', '12:00', 60],
+    ['13:07 → 13:15', '2026-11-22T16:07:00Z', '2026-11-22', '13:15', 60],
+    ['15:10 → dinner (60 minutes no longer fit at lunch)', '2026-11-22T18:10:00Z', '2026-11-22', '20:00', 60],
+    ['Sunday 23:00 → Tuesday (Monday closed)', '2026-11-23T02:00:00Z', '2026-11-24', '12:00', 60],
+  ])('%s', (_name, now, date, startAt, duration) => {
+    expect(at(now)).toMatchObject({ date, startAt, duration, quantity: 1, comments: '', kind: 'table' });
   });
 
-  it('rolls over to the next date near midnight', () => {
-    const values = newReservationValues({ timeZone: 'UTC', rooms }, new Date('2026-11-22T23:50:00Z'), {
-      table: null,
-      room: null,
+  it('keeps the table of a table link', () => {
+    const values = newReservationValues(restaurant, new Date('2026-11-22T07:00:00Z'), {
+      table: '4',
+      room: ROOM,
     });
-    expect(values.date).toBe('2026-11-23');
-    expect(values.startAt).toBe('00:00');
+    expect(values.table).toEqual({ roomId: ROOM, tableId: TABLE });
+  });
+
+  it('falls back to the next quarter hour when the restaurant never opens', () => {
+    const values = newReservationValues(
+      { timeZone: 'UTC', rooms, openingHours: [] },
+      new Date('2026-11-22T23:50:00Z'),
+      { table: null, room: null },
+    );
+    expect(values).toMatchObject({ date: '2026-11-23', startAt: '00:00', duration: 60 });
     expect(values.table).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import type { Reservation, ReservationKind, RestaurantDetail, TableRef } from '@comensal/contracts';
-import { localWeekdayAndTime, reservationFormDefaults } from '@comensal/domain';
+import {
+  DEFAULT_BOOKING_LIMITS,
+  localWeekdayAndTime,
+  nextOpenSlot,
+  reservationFormDefaults,
+} from '@comensal/domain';
 
 /** What the reservation form edits. */
 export interface ReservationFormValues {
@@ -31,11 +36,18 @@ export function tableFromQuery(rooms: Rooms, table: string | null, room: string 
 }
 
 /**
- * Today and the next quarter hour in the restaurant's zone, 60 min, 1 person
- * (docs/product.md#reservation-form-defaults).
+ * How many days after today the form offers: the restaurants' booking horizon (a restaurant that
+ * sets a shorter one refuses a later date with BOOKING_TOO_FAR_AHEAD).
+ */
+export const BOOKING_DAYS = DEFAULT_BOOKING_LIMITS.horizonDays;
+
+/**
+ * The next open slot in the restaurant's zone where 60 minutes fit (docs/product.md#booking-slots),
+ * 1 person; a restaurant with no opening in the coming days falls back to the next quarter hour
+ * (the form then says it is closed) (docs/product.md#reservation-form-defaults).
  */
 export function newReservationValues(
-  restaurant: Pick<RestaurantDetail, 'timeZone' | 'rooms'>,
+  restaurant: Pick<RestaurantDetail, 'timeZone' | 'rooms' | 'openingHours'>,
   now: Date,
   query: { table: string | null; room: string | null },
 ): ReservationFormValues {
@@ -44,11 +56,15 @@ export function newReservationValues(
     { date: local.date, time: local.time },
     tableFromQuery(restaurant.rooms, query.table, query.room),
   );
+  const open = nextOpenSlot(restaurant.openingHours, restaurant.timeZone, now, {
+    days: BOOKING_DAYS,
+    duration: defaults.time.duration,
+  });
   return {
     kind: 'table',
-    date: defaults.date,
-    startAt: defaults.time.startAt,
-    duration: defaults.time.duration,
+    date: open?.date ?? defaults.date,
+    startAt: open?.startAt ?? defaults.time.startAt,
+    duration: open?.duration ?? defaults.time.duration,
     quantity: defaults.quantity,
     comments: defaults.comments,
     table: defaults.table,

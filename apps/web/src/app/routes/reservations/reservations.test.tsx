@@ -42,6 +42,7 @@ function availability(free: Record<string, boolean> = {}): Availability {
     time: { start: '2030-01-07T18:00:00.000Z', end: '2030-01-07T19:00:00.000Z' },
     durations: [15, 30, 45, 60, 75, 90, 105, 120],
     unavailableReason: null,
+    nextFree: { date: '2030-01-07', startAt: '13:00' },
     tables: [
       {
         roomId: ROOM,

@@ -1,7 +1,5 @@
 import type { RestaurantDetail } from '@comensal/contracts';
-import { localWeekdayAndTime } from '@comensal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { href } from '@/config/paths';
@@ -30,7 +28,6 @@ export function ModifyReservationPage({
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const [now] = useState(() => new Date());
   const reservation = useReservation(reservationId);
   const { submit, isPending, errorId } = useSubmitReservation(restaurantId, reservationId, () => {
     notify('success', 'reservation.saved');
@@ -61,7 +58,6 @@ export function ModifyReservationPage({
           restaurant={place}
           initial={valuesOfReservation(current)}
           mode="modify"
-          minDate={localWeekdayAndTime(now, place.timeZone).date}
           isPending={isPending}
           errorId={errorId}
           onSubmit={submit}

@@ -1,5 +1,4 @@
 import type { RestaurantDetail } from '@comensal/contracts';
-import { localWeekdayAndTime } from '@comensal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -59,7 +58,6 @@ export function NewReservationPage({
             restaurant={restaurant.data}
             initial={newReservationValues(restaurant.data, now, { table, room })}
             mode="create"
-            minDate={localWeekdayAndTime(now, restaurant.data.timeZone).date}
             isPending={isPending}
             errorId={errorId}
             onSubmit={submit}

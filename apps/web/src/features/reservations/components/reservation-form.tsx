@@ -1,19 +1,27 @@
 import type { ReservationKind, RestaurantDetail, TableRef } from '@comensal/contracts';
 import {
   ALL_DURATIONS,
+  bookableStarts,
+  bookingDays,
   deliveryPrice,
   formatMoney,
-  formatTimeOfDay,
   haversineMeters,
 } from '@comensal/domain';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { type MessageId, useLocalized, useT } from '@/lib/i18n';
+import { type MessageId, useLocale, useLocalized, useT } from '@/lib/i18n';
 import type { Coordinates } from '@/lib/geolocation';
 import { logFailure } from '@/lib/log';
 import { useAvailability } from '@/features/reservations/api/get-availability';
-import { fitDuration, isSameTable, type ReservationFormValues } from '@/features/reservations/form-model';
+import {
+  BOOKING_DAYS,
+  fitDuration,
+  isSameTable,
+  type ReservationFormValues,
+} from '@/features/reservations/form-model';
+import { formatDayOption } from '@/features/reservations/reservation-display';
+import { useLiveAvailability } from '@/features/reservations/use-live-availability';
 
 const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
   table: 'reservation.kind.table',
@@ -24,14 +32,6 @@ const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
 /** Largest party one reservation takes (contracts' MAX_PARTY_SIZE). */
 const MAX_PARTY_SIZE = 100;
 
-/**
- * Start times offered: every quarter hour, 24-hour clock
- * (docs/product.md#reservation-form-defaults).
- */
-const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, index) =>
-  formatTimeOfDay(index * 15),
-);
-
 const FIELD =
   'min-h-12 rounded-xl border-2 border-line bg-white px-4 text-lg text-ink aria-invalid:border-red-700';
 
@@ -40,8 +40,6 @@ interface ReservationFormProps {
   initial: ReservationFormValues;
   /** Modify keeps the kind of the reservation. */
   mode: 'create' | 'modify';
-  /** The date the date field starts at (today in the restaurant's zone). */
-  minDate: string;
   isPending: boolean;
   errorId: MessageId | null;
   onSubmit: (values: ReservationFormValues) => void;
@@ -84,7 +82,6 @@ export function ReservationForm({
   restaurant,
   initial,
   mode,
-  minDate,
   isPending,
   errorId,
   onSubmit,
@@ -93,10 +90,48 @@ export function ReservationForm({
   const t = useT();
   const localized = useLocalized();
   const id = useId();
+  const { locale } = useLocale();
   const [values, setValues] = useState(initial);
   const set = <K extends keyof ReservationFormValues>(key: K, value: ReservationFormValues[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }));
   const { state: locateState, locate } = useLocate();
+  const [now] = useState(() => new Date());
+  useLiveAvailability(restaurant.id);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (errorId) errorRef.current?.focus();
+  }, [errorId]);
+
+  // The days and start times the restaurant takes bookings for, from now (docs/product.md#booking-slots);
+  // a modified reservation keeps its own date and start among them.
+  const { openingHours, timeZone } = restaurant;
+  const days = useMemo(
+    () => bookingDays(openingHours, timeZone, now, BOOKING_DAYS),
+    [openingHours, timeZone, now],
+  );
+  const dayOptions = days.some((day) => day.date === values.date)
+    ? days
+    : [{ date: values.date, open: true }, ...days];
+  const startsOf = (date: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(date) ? bookableStarts(openingHours, timeZone, date, now) : [];
+  const starts = useMemo(
+    () =>
+      /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? bookableStarts(openingHours, timeZone, values.date, now) : [],
+    [openingHours, timeZone, values.date, now],
+  );
+  const startOptions = starts.some((start) => start.startAt === values.startAt)
+    ? starts.map((start) => start.startAt)
+    : [values.startAt, ...starts.map((start) => start.startAt)];
+  const chooseDate = (date: string) =>
+    setValues((previous) => {
+      const offered = startsOf(date);
+      const keep = offered.some((start) => start.startAt === previous.startAt);
+      return {
+        ...previous,
+        date,
+        startAt: keep ? previous.startAt : (offered[0]?.startAt ?? previous.startAt),
+      };
+    });
 
   const kinds: ReservationKind[] = [
     'table',
@@ -106,22 +141,25 @@ export function ReservationForm({
 
   const isSlotComplete = /^\d{4}-\d{2}-\d{2}$/.test(values.date) && /^\d{2}:\d{2}$/.test(values.startAt);
   const quantity = Math.min(MAX_PARTY_SIZE, Math.max(1, Math.trunc(values.quantity) || 1));
+  // The durations that fit before closing, known at once from the opening hours (a modified
+  // reservation that already started asks the server); a duration the new slot cannot fit gives
+  // way to the closest shorter one that fits, and that is the one availability is asked for.
+  const startDurations = starts.find((start) => start.startAt === values.startAt)?.durations;
   const availability = useAvailability(
     restaurant.id,
     isSlotComplete
       ? {
           date: values.date,
           startAt: values.startAt,
-          duration: values.duration,
+          duration: startDurations ? fitDuration(values.duration, startDurations) : values.duration,
           quantity,
           ...(own && { reservationId: own.reservationId }),
         }
       : null,
   );
-  const durations = availability.data?.durations.length ? availability.data.durations : ALL_DURATIONS;
-
-  // A duration the new slot cannot fit gives way to the closest shorter one that fits.
-  const duration = fitDuration(values.duration, availability.data?.durations ?? []);
+  const durations =
+    startDurations ?? (availability.data?.durations.length ? availability.data.durations : ALL_DURATIONS);
+  const duration = fitDuration(values.duration, durations);
 
   const tables = useMemo(() => availability.data?.tables ?? [], [availability.data]);
   const rooms = useMemo(() => {
@@ -141,6 +179,17 @@ export function ReservationForm({
       : own?.table && isSameTable(table, own.table)
         ? 'reservation.form.yours'
         : 'reservation.form.free';
+  // When no table seating the party is free then, the server says when the next one is.
+  const answer = availability.isPlaceholderData ? undefined : availability.data;
+  const nextFree =
+    values.kind === 'table' &&
+    answer &&
+    answer.tables.length > 0 &&
+    !answer.tables.some((table) => table.free)
+      ? answer.nextFree
+      : undefined;
+  const chooseNextFree = (slot: { date: string; startAt: string }) =>
+    setValues((previous) => ({ ...previous, date: slot.date, startAt: slot.startAt }));
 
   const price =
     values.kind === 'delivery' && values.location && restaurant.delivery.mode !== 'none'
@@ -180,15 +229,26 @@ export function ReservationForm({
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('reservation.form.date')}
-          type="date"
-          name="date"
-          required
-          min={minDate}
-          value={values.date}
-          onChange={(event) => set('date', event.target.value)}
-        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-date`} className="font-semibold">
+            {t('reservation.form.date')}
+          </label>
+          <select
+            id={`${id}-date`}
+            name="date"
+            className={FIELD}
+            value={values.date}
+            onChange={(event) => chooseDate(event.target.value)}
+          >
+            {dayOptions.map((day) => (
+              <option key={day.date} value={day.date} disabled={!day.open}>
+                {day.open
+                  ? formatDayOption(day.date, locale)
+                  : t('reservation.form.closedDay', { date: formatDayOption(day.date, locale) })}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-start`} className="font-semibold">
             {t('reservation.form.startAt')}
@@ -200,10 +260,7 @@ export function ReservationForm({
             value={values.startAt}
             onChange={(event) => set('startAt', event.target.value)}
           >
-            {(QUARTER_HOURS.includes(values.startAt)
-              ? QUARTER_HOURS
-              : [values.startAt, ...QUARTER_HOURS]
-            ).map((time) => (
+            {startOptions.map((time) => (
               <option key={time} value={time}>
                 {time}
               </option>
@@ -245,6 +302,30 @@ export function ReservationForm({
         <p role="status" className="rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-medium">
           {t(`reservation.error.${unavailable}`)}
         </p>
+      ) : null}
+
+      {nextFree !== undefined ? (
+        <div
+          role="status"
+          data-testid="next-free"
+          className="flex flex-col items-start gap-2 rounded-xl border-2 border-amber-600 bg-amber-50 p-3"
+        >
+          {nextFree ? (
+            <>
+              <p className="font-medium">
+                {t('reservation.form.nextFree', {
+                  date: formatDayOption(nextFree.date, locale),
+                  time: nextFree.startAt,
+                })}
+              </p>
+              <Button variant="secondary" onClick={() => chooseNextFree(nextFree)}>
+                {t('reservation.form.useNextFree')}
+              </Button>
+            </>
+          ) : (
+            <p className="font-medium">{t('reservation.form.noneFree')}</p>
+          )}
+        </div>
       ) : null}
 
       {values.kind === 'table' ? (
@@ -359,7 +440,12 @@ export function ReservationForm({
       </div>
 
       {errorId ? (
-        <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
+        <p
+          ref={errorRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900"
+        >
           {t(errorId)}
         </p>
       ) : null}
