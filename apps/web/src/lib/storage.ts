@@ -25,6 +25,11 @@ export const STORAGE_KEYS = {
   cart: 'cart',
   /** sessionStorage: the reservation the diner orders for at each restaurant, JSON `{ [restaurantId]: reservationId }`. */
   orderFor: 'orderFor',
+  /**
+   * localStorage: carts sent while offline, waiting for the connection
+   * (features/orders/order-outbox.ts), JSON `[{ reservationId, dinerId, key, items, queuedAt }]`.
+   */
+  outbox: 'outbox',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */

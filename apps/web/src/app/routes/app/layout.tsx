@@ -4,6 +4,7 @@ import { displayNameOf, photoOf } from '@/features/auth/api/get-auth-state';
 import { useAuth } from '@/app/session';
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { useLeafHandle } from '@/app/route-handle';
+import { OfflineNotice } from '@/components/pwa/offline-notice';
 
 export function Component() {
   const auth = useAuth();
@@ -14,6 +15,7 @@ export function Component() {
   const unverified = auth?.kind === 'user' && auth.user.emailVerified !== true ? auth.user.email : null;
   return (
     <MainLayout chrome={chrome} account={account}>
+      <OfflineNotice />
       {unverified ? <VerifyEmailNotice email={unverified} /> : null}
       <Outlet />
     </MainLayout>

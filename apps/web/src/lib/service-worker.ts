@@ -1,0 +1,76 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { useSyncExternalStore } from 'react';
+import type { RegisterSWOptions } from 'virtual:pwa-register';
+import { logFailure } from './log';
+
+/**
+ * The service worker (apps/web/sw/sw.ts, docs/decisions/0026-offline-pwa.md): registered once the
+ * page has loaded, so that neither its code (workbox-window, a chunk of its own) nor the download
+ * of the app shell competes with the first screen. A new version waits until the diner chooses to
+ * reload (`registerType: 'prompt'`): {@link useUpdateReady} tells the prompt to show itself and
+ * {@link reloadToUpdate} lets the new version take over and reloads the page.
+ */
+
+type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
+
+let updateReady = false;
+let updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | null = null;
+const listeners = new Set<() => void>();
+
+function setUpdateReady(ready: boolean): void {
+  if (updateReady === ready) return;
+  updateReady = ready;
+  for (const listener of [...listeners]) listener();
+}
+
+export interface StartOptions {
+  /** Off in development and in tests unless asked for (the worker is a build's). */
+  enabled?: boolean;
+  /** The registration module (./service-worker-register.ts, loaded on demand). */
+  load?: () => Promise<{ registerSW: RegisterSW }>;
+}
+
+/** Registers the service worker after the page's `load` event (at once if it has fired). */
+export function startServiceWorker({
+  enabled = import.meta.env.PROD,
+  load = () => import('./service-worker-register'),
+}: StartOptions = {}): void {
+  if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    load()
+      .then(({ registerSW }) => {
+        updateServiceWorker = registerSW({
+          onNeedRefresh: () => setUpdateReady(true),
+          onRegisterError: (error: unknown) => logFailure('Service worker registration failed', error),
+        });
+      })
+      .catch((error: unknown) => logFailure('Service worker registration failed', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+/** Lets the waiting version take over; the page reloads once it controls it. */
+export async function reloadToUpdate(): Promise<void> {
+  setUpdateReady(false);
+  await updateServiceWorker?.(true);
+}
+
+/** "Later": the prompt goes; the new version takes over when every tab of the app is closed. */
+export function dismissUpdate(): void {
+  setUpdateReady(false);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether a new version of the app is installed and waits for the diner to reload. */
+export function useUpdateReady(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => updateReady,
+    () => false,
+  );
+}
