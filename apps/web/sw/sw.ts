@@ -17,6 +17,7 @@
  *   "new version — reload" prompt posts `SKIP_WAITING`), never in the middle of an order.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -41,6 +42,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first version takes the open page at once, so the reads of this first visit are kept too;
+// a later version still waits for SKIP_WAITING (below) before it activates and claims anything.
+clientsClaim();
 
 // Page addresses of the app (not the API, uploaded files or the pages the server renders itself).
 registerRoute(

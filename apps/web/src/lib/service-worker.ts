@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import type { RegisterSWOptions } from 'virtual:pwa-register';
 import { logFailure } from './log';
+import { localStore, STORAGE_KEYS } from './storage';
 
 /**
  * The service worker (apps/web/sw/sw.ts, docs/decisions/0026-offline-pwa.md): registered once the
@@ -36,6 +37,9 @@ export function startServiceWorker({
   load = () => import('./service-worker-register'),
 }: StartOptions = {}): void {
   if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  // Automated browsers (the e2e tests) only where a test asks for it: a worker answering reads
+  // from its cache would change what every other test sees.
+  if (navigator.webdriver && localStore.get(STORAGE_KEYS.serviceWorker) !== 'on') return;
   const register = () => {
     load()
       .then(({ registerSW }) => {

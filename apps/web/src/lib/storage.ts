@@ -30,6 +30,11 @@ export const STORAGE_KEYS = {
    * (features/orders/order-outbox.ts), JSON `[{ reservationId, dinerId, key, items, queuedAt }]`.
    */
   outbox: 'outbox',
+  /**
+   * localStorage: `on` lets a browser driven by automation (`navigator.webdriver`, the e2e tests)
+   * register the service worker, which it otherwise skips (lib/service-worker.ts).
+   */
+  serviceWorker: 'serviceWorker',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */
