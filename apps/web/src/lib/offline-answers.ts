@@ -10,7 +10,7 @@ import { logFailure } from './log';
  * a new page starts with none of the last page's marks.
  */
 
-/** Address → when the mark was made (ms). */
+/** The addresses answered from the cache, with when (ms). */
 const marks = new Map<string, number>();
 let shown = false;
 const listeners = new Set<() => void>();
@@ -29,9 +29,12 @@ export function noteAnswer(path: string, response: Response, now: number = Date.
   update();
 }
 
-/** The diner moved to another page: the marks of the last one no longer describe what is shown. */
-export function startPage(now: number = Date.now()): void {
-  for (const [path, at] of marks) if (at < now) marks.delete(path);
+/**
+ * The diner moved to another page (called once it has rendered, before its reads are answered):
+ * the marks of the last one no longer describe what is shown.
+ */
+export function startPage(): void {
+  marks.clear();
   update();
 }
 
