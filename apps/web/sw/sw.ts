@@ -69,33 +69,30 @@ const markFromCache = {
 
 const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
 
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isPublicRead(url.pathname),
-  new NetworkFirst({
-    cacheName: PUBLIC_CACHE,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    matchOptions: { ignoreVary: true },
-    plugins: [
-      onlyOk,
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 14 * DAY_SECONDS, purgeOnQuotaError: true }),
-      markFromCache,
-    ],
-  }),
-);
+/** A read of this origin whose path `matches`: network first, else the last answer kept (marked). */
+function keepReads(
+  matches: (pathname: string) => boolean,
+  cacheName: string,
+  maxEntries: number,
+  days: number,
+) {
+  registerRoute(
+    ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && matches(url.pathname),
+    new NetworkFirst({
+      cacheName,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      matchOptions: { ignoreVary: true },
+      plugins: [
+        onlyOk,
+        new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY_SECONDS, purgeOnQuotaError: true }),
+        markFromCache,
+      ],
+    }),
+  );
+}
 
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isPrivateRead(url.pathname),
-  new NetworkFirst({
-    cacheName: PRIVATE_CACHE,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    matchOptions: { ignoreVary: true },
-    plugins: [
-      onlyOk,
-      new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: DAY_SECONDS, purgeOnQuotaError: true }),
-      markFromCache,
-    ],
-  }),
-);
+keepReads(isPublicRead, PUBLIC_CACHE, 200, 14);
+keepReads(isPrivateRead, PRIVATE_CACHE, 10, 1);
 
 registerRoute(
   ({ url, request, sameOrigin }) =>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createFlagStore } from './flag-store';
 import { FROM_CACHE_HEADER, PRIVATE_CACHE } from './sw-rules';
 import { logFailure } from './log';
 
@@ -12,15 +12,8 @@ import { logFailure } from './log';
 
 /** The addresses answered from the cache, with when (ms). */
 const marks = new Map<string, number>();
-let shown = false;
-const listeners = new Set<() => void>();
-
-function update(): void {
-  const next = marks.size > 0;
-  if (next === shown) return;
-  shown = next;
-  for (const listener of [...listeners]) listener();
-}
+const shown = createFlagStore();
+const update = () => shown.set(marks.size > 0);
 
 /** An answer arrived for `path` (path and query). */
 export function noteAnswer(path: string, response: Response, now: number = Date.now()): void {
@@ -38,19 +31,8 @@ export function startPage(): void {
   update();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Whether something on this page was shown from the offline cache. */
-export function useShownFromCache(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => false,
-  );
-}
+export const useShownFromCache = (): boolean => shown.use();
 
 /**
  * Forgets the diner's own reads the service worker kept (who was signed in, their reservations):

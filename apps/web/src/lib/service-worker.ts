@@ -1,6 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { useSyncExternalStore } from 'react';
 import type { RegisterSWOptions } from 'virtual:pwa-register';
+import { createFlagStore } from './flag-store';
 import { logFailure } from './log';
 import { localStore, STORAGE_KEYS } from './storage';
 
@@ -14,15 +14,9 @@ import { localStore, STORAGE_KEYS } from './storage';
 
 type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
 
-let updateReady = false;
+const updateReady = createFlagStore();
 let updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | null = null;
-const listeners = new Set<() => void>();
-
-function setUpdateReady(ready: boolean): void {
-  if (updateReady === ready) return;
-  updateReady = ready;
-  for (const listener of [...listeners]) listener();
-}
+const setUpdateReady = (ready: boolean) => updateReady.set(ready);
 
 export interface StartOptions {
   /** Off in development and in tests unless asked for (the worker is a build's). */
@@ -65,16 +59,5 @@ export function dismissUpdate(): void {
   setUpdateReady(false);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Whether a new version of the app is installed and waits for the diner to reload. */
-export function useUpdateReady(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => updateReady,
-    () => false,
-  );
-}
+export const useUpdateReady = (): boolean => updateReady.use();
