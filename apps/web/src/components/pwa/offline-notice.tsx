@@ -21,7 +21,7 @@ export function OfflineNotice() {
     else startPage();
   }, [pathname]);
   return (
-    <div role="status" data-testid="offline-notice" className="empty:hidden">
+    <div aria-live="polite" data-testid="offline-notice" className="empty:hidden">
       {!isOnline || fromCache ? (
         <p className="mx-auto mt-3 w-full max-w-5xl rounded-2xl border-2 border-saffron-800 bg-saffron-100 px-4 py-3 font-semibold text-ink">
           {t(isOnline ? 'offline.notice.stale' : 'offline.notice.offline')}

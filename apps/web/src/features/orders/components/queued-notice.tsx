@@ -18,7 +18,7 @@ export function QueuedNotice({
   const sends = useQueuedSends(reservationId);
   const count = queuedDishes(sends);
   return (
-    <p role="status" data-testid="queued-orders" className={`font-semibold ${className}`}>
+    <p aria-live="polite" data-testid="queued-orders" className={`font-semibold ${className}`}>
       {count > 0 ? t(isOnline ? 'order.queued.sending' : 'order.queued.waiting', { count }) : null}
     </p>
   );
