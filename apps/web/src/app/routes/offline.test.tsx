@@ -10,7 +10,9 @@ const dish = product({ restaurantId: restaurant.id, name: { es: 'Ceviche clásic
 
 /** The menu page's reads, as the service worker answers them: from its cache (marked) or fresh. */
 function mockMenuPage(fromCache: boolean) {
-  const headers = fromCache ? { [FROM_CACHE_HEADER]: 'Tue, 24 Nov 2026 10:00:00 GMT' } : {};
+  const headers: Record<string, string> = fromCache
+    ? { [FROM_CACHE_HEADER]: 'Tue, 24 Nov 2026 10:00:00 GMT' }
+    : {};
   mockApi({
     'GET /api/restaurants/:id': () => json(restaurant, { headers }),
     'GET /api/restaurants/:id/menu': () =>
