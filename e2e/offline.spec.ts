@@ -17,6 +17,9 @@ import {
   uniqueEmail,
 } from './fixtures/app.ts';
 
+/** A page opened on a busy machine (the e2e run shares two cores) may take longer than expect's default. */
+const PAGE_TIMEOUT = 20_000;
+
 interface Dish {
   id: string;
   name: { es: string; en: string };
@@ -104,7 +107,7 @@ for (const locale of ['es-ES', 'en-US'] as const) {
   test(`offline in ${locale}: a menu opened earlier still opens, marked as possibly out of date, and a dish sent offline reaches the table once`, async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const context = await offlineReadyContext(browser, locale);
     const page = await context.newPage();
     await signUpViaApi(page, {
@@ -126,7 +129,7 @@ for (const locale of ['es-ES', 'en-US'] as const) {
     await page.goto(menuPath);
     await expect(
       page.getByRole('button', { name: msg(locale, 'order.quick.addFor', { name: dishName }) }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: PAGE_TIMEOUT });
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     await expect
       .poll(() =>
@@ -141,15 +144,17 @@ for (const locale of ['es-ES', 'en-US'] as const) {
     await page.reload();
     await expect(
       page.getByRole('button', { name: msg(locale, 'order.quick.addFor', { name: dishName }) }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: PAGE_TIMEOUT });
     await expect(page.getByTestId('offline-notice')).toBeEmpty();
 
     // The signal goes: the menu opens again from what was kept, and says it may be out of date.
     await context.setOffline(true);
     await page.reload();
     const add = page.getByRole('button', { name: msg(locale, 'order.quick.addFor', { name: dishName }) });
-    await expect(add).toBeVisible();
-    await expect(page.getByTestId('offline-notice')).toHaveText(msg(locale, 'offline.notice.offline'));
+    await expect(add).toBeVisible({ timeout: PAGE_TIMEOUT });
+    await expect(page.getByTestId('offline-notice')).toHaveText(msg(locale, 'offline.notice.offline'), {
+      timeout: PAGE_TIMEOUT,
+    });
 
     // Still offline: the dish goes into the cart, and "send" makes it wait for the connection.
     await add.click();
