@@ -1,7 +1,7 @@
 // Installable and offline (issue 15, item 9; docs/decisions/0026-offline-pwa.md), in Chromium,
 // in both languages: the web app manifest and its icons are served and valid, the service worker
-// activates; with the connection cut (`context.setOffline(true)`) a menu opened earlier still
-// opens, marked as possibly out of date; a dish added to the cart offline and "sent" waits, and
+// activates; with the connection cut (`context.setOffline(true)`) a menu opened earlier, and its
+// restaurant's page, still open, marked as possibly out of date; a dish added to the cart offline and "sent" waits, and
 // reaches the table's order exactly once when the connection returns.
 import type { APIRequestContext, Browser } from '@playwright/test';
 import {
@@ -155,6 +155,14 @@ for (const locale of ['es-ES', 'en-US'] as const) {
     await expect(page.getByTestId('offline-notice')).toHaveText(msg(locale, 'offline.notice.offline'), {
       timeout: PAGE_TIMEOUT,
     });
+    // the restaurant's page, whose reads the menu made, opens too; then back to the menu
+    await page.goto(`/restaurants/${restaurant.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: restaurant.name })).toBeVisible({
+      timeout: PAGE_TIMEOUT,
+    });
+    await expect(page.getByTestId('offline-notice')).toHaveText(msg(locale, 'offline.notice.offline'));
+    await page.goto(menuPath);
+    await expect(add).toBeVisible({ timeout: PAGE_TIMEOUT });
 
     // Still offline: the dish goes into the cart, and "send" makes it wait for the connection.
     await add.click();
