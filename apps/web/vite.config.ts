@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { pwaPlugins } from './vite-pwa.ts';
 
 /**
  * Writes `.br` and `.gz` beside every compressible build file, so the server (@fastify/static
@@ -196,7 +197,15 @@ function precompileMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompileMessages(), react(), tailwindcss(), earlyModules(), precompressBuild()],
+  plugins: [
+    precompileMessages(),
+    react(),
+    tailwindcss(),
+    earlyModules(),
+    // manifest, icons and service worker (vite-pwa.ts)
+    ...pwaPlugins(),
+    precompressBuild(),
+  ],
   resolve: {
     // `@/…` is `src/…` (tsconfig.json `paths`, the one place it is written; vitest reads it too).
     tsconfigPaths: true,

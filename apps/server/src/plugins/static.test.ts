@@ -22,6 +22,8 @@ describe('with a built web app', () => {
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi")');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("hi")'));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Comensal"}');
     await mkdir(path.join(dist, '.vite'));
     await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
     t = await buildTestApp({ webDistDir: dist });
@@ -47,6 +49,19 @@ describe('with a built web app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe(
       'no-cache',
     );
+  });
+
+  it('serves the service worker and the web app manifest at the root, revalidated on every load', async () => {
+    // a worker at /sw.js controls the whole origin (scope /); no-cache lets an update arrive at once
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the pre-compressed file to a client that accepts it, the plain one otherwise', async () => {

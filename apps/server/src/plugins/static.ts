@@ -86,7 +86,8 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       // .vite/manifest.json (for bench/) and .leases/ are not the app's
       dotfiles: 'ignore',
       cacheControl: false,
-      // hashed build output never changes; everything else (index.html, manifest…) is revalidated
+      // hashed build output never changes; everything else (index.html, the service worker sw.js
+      // and manifest.webmanifest, docs/decisions/0026-offline-pwa.md) is revalidated
       setHeaders: (reply, filePath) =>
         void reply.header(
           'cache-control',

@@ -7,6 +7,8 @@ import { createAppRouter } from './router';
 import { rewriteHashRouteUrl } from '@/lib/hash-route';
 import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { startServiceWorker } from '@/lib/service-worker';
+import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
 
 // Old `/#/…` links first: the router must read the rewritten address.
@@ -36,3 +38,10 @@ void messagesLoading.then((messages) => {
     );
   });
 });
+
+// Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the page has loaded,
+// and a cart sent without a connection goes as soon as there is one, whatever page is open.
+startServiceWorker();
+if (localStore.get(STORAGE_KEYS.outbox) !== null) {
+  void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
+}

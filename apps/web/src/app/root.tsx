@@ -1,10 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { UpdatePrompt } from '@/components/pwa/update-prompt';
 import { BrandMark } from '@/components/ui/brand';
 import { useT } from '@/lib/i18n';
 
 export function Root() {
   return (
     <>
+      <UpdatePrompt />
       <Outlet />
       <ScrollRestoration />
     </>

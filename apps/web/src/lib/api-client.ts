@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { env } from '@/config/env';
 import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
+import { noteAnswer } from './offline-answers';
 import { type Query, toSearch } from './search-params';
 
 /**
@@ -121,6 +122,8 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
     if (signal?.aborted) throw error;
     throw new ApiError('NETWORK_ERROR', 0, 'The request did not reach the server', { cause: error });
   }
+  // the service worker may have answered from its cache (the page says "possibly out of date")
+  if (method === 'GET') noteAnswer(pathAndQuery, response);
 
   const payload = await readJson(response);
   if (!response.ok) {

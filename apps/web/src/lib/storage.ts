@@ -25,6 +25,16 @@ export const STORAGE_KEYS = {
   cart: 'cart',
   /** sessionStorage: the reservation the diner orders for at each restaurant, JSON `{ [restaurantId]: reservationId }`. */
   orderFor: 'orderFor',
+  /**
+   * localStorage: carts sent while offline, waiting for the connection
+   * (features/orders/order-outbox.ts), JSON `[{ reservationId, dinerId, key, items, queuedAt }]`.
+   */
+  outbox: 'outbox',
+  /**
+   * localStorage: `on` lets a browser driven by automation (`navigator.webdriver`, the e2e tests)
+   * register the service worker, which it otherwise skips (lib/service-worker.ts).
+   */
+  serviceWorker: 'serviceWorker',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */

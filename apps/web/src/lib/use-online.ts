@@ -9,7 +9,14 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const isOnline = () => navigator.onLine;
+/** A stand-in `navigator` (a test's `Object.create(navigator)`) has no working getter: online then. */
+const isOnline = () => {
+  try {
+    return navigator.onLine;
+  } catch {
+    return true;
+  }
+};
 
 /**
  * Whether the browser says it has a connection (`navigator.onLine`, following its `online` and

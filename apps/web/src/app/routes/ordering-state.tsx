@@ -3,7 +3,9 @@ import type { NewPendingItem } from '@comensal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { getMenuQueryOptions, menuRootKey } from '@/features/menu/api/get-menu';
+import { orderRootKey } from '@/features/orders/api/list-orders';
 import { addToCartAndSay, useCart } from '@/features/orders/cart-store';
+import { onOutboxAnswered, startOutbox } from '@/features/orders/order-outbox';
 import { type Ordering, productsById } from '@/features/orders/ordering';
 import { getMeQueryOptions, meKeys } from '@/features/profile/api/get-me';
 import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
@@ -57,9 +59,18 @@ export default function OrderingState({
     void queryClient.invalidateQueries({ queryKey: meKeys.all });
     void queryClient.invalidateQueries({ queryKey: menuRootKey(restaurantId) });
   }, [queryClient, restaurantId]);
+  // a cart queued offline goes once the connection is back; its answer refreshes the table's order
+  useEffect(() => {
+    startOutbox();
+    return onOutboxAnswered((reservationId) => {
+      void queryClient.invalidateQueries({ queryKey: orderRootKey(reservationId) });
+      if (reservationId === reservation.id) onSendSettled();
+    });
+  }, [queryClient, reservation.id, onSendSettled]);
+  const dinerId = auth?.user.id ?? null;
   const ordering = useMemo(
-    (): Ordering => ({ ...base, country, products, pointsBalance, addToCart, onSendSettled }),
-    [base, country, products, pointsBalance, addToCart, onSendSettled],
+    (): Ordering => ({ ...base, country, products, pointsBalance, addToCart, onSendSettled, dinerId }),
+    [base, country, products, pointsBalance, addToCart, onSendSettled, dinerId],
   );
   useEffect(() => onChange(ordering), [ordering, onChange]);
   return null;

@@ -428,12 +428,6 @@ describe('the cart', () => {
       line: null,
       says: 'This reservation is closed (cancelled or over): its order can no longer change.',
     },
-    {
-      code: 'NETWORK_ERROR',
-      status: 0,
-      line: null,
-      says: 'You’re offline — your cart is kept, send it when you’re back online.',
-    },
   ];
 
   it.each(refusals)(
@@ -444,10 +438,8 @@ describe('the cart', () => {
       const cart = [{ ...cevicheLine, payWithPoints: code.includes('POINTS') }, lomoLine];
       putCart(cart);
       mockApi({
-        'POST /api/reservations/:id/orders/batch': () => {
-          if (code === 'NETWORK_ERROR') throw new TypeError('Failed to fetch');
-          return json({ error: { code, message: code, details } }, { status });
-        },
+        'POST /api/reservations/:id/orders/batch': () =>
+          json({ error: { code, message: code, details } }, { status }),
       });
       renderApp(`/restaurants/${restaurantId}/menu`);
       const dialog = await openCart();
@@ -501,8 +493,19 @@ describe('the cart', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('keeps adding with no connection, and waits to send until it is back', async () => {
+  it('keeps adding with no connection, queues the send and sends it once when the connection is back', async () => {
     mockRestaurant();
+    mockOrders(() => []);
+    const sent: { key: string | null; body: OrderBatchInput }[] = [];
+    mockApi({
+      'POST /api/reservations/:id/orders/batch': async ({ request }) => {
+        sent.push({
+          key: request.headers.get('idempotency-key'),
+          body: (await request.json()) as OrderBatchInput,
+        });
+        return json({ items: [] }, { status: 201 });
+      },
+    });
     renderApp(`/restaurants/${restaurantId}/menu`);
     const add = await screen.findByRole('button', { name: 'Add Classic ceviche to the order' });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -512,21 +515,82 @@ describe('the cart', () => {
     fireEvent.click(add);
     await waitFor(() => expect(storedCart()).toHaveLength(1));
     const dialog = await openCart();
-    const send = within(dialog).getByRole('button', { name: /^Send to the table/ });
-    expect(send.getAttribute('aria-disabled')).toBe('true');
-    const note = within(dialog).getByText(
-      'You’re offline — your cart is kept, send it when you’re back online.',
-    );
-    expect(send.getAttribute('aria-describedby')).toBe(note.id);
-    fireEvent.click(send);
+    within(dialog).getByText(/^You’re offline\. Your dishes will wait on this phone/);
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Send when back online/ }));
+
+    // the cart's lines wait in the outbox, under the tap's key; nothing went out
+    expect(
+      await screen.findByText('1 dish waits for the connection. They’ll go to the table by themselves.'),
+    ).toBeTruthy();
+    expect(storedCart()).toEqual([]);
+    const outbox = JSON.parse(localStorage.getItem('outbox') ?? '[]') as {
+      key: string;
+      reservationId: string;
+    }[];
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.reservationId).toBe(reservation.id);
+    expect(outbox[0]?.key).toMatch(/^[0-9a-f]{32}$/);
     expect(count('POST /api/reservations')).toBe(0);
+    const bar = screen.getByRole('region', { name: 'Your cart' });
+    expect(within(bar).getByTestId('queued-orders').textContent).toBe(
+      'Waiting for the connection: 1 dish will go to the table once you’re back online.',
+    );
 
     online.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
+    expect(await screen.findByText('1 dish sent to the table')).toBeTruthy();
+    expect(sent).toEqual([
+      { key: outbox[0]?.key, body: { items: [{ productId: ceviche.id, quantity: 1 }] } },
+    ]);
+    expect(localStorage.getItem('outbox')).toBeNull();
+    // the connection flaps: nothing is sent twice
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('queues a send whose answer never came with the same key, and the retry is that key', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockRestaurant();
+    mockOrders(() => []);
+    putCart([lomoLine]);
+    const keys: (string | null)[] = [];
+    let reachable = false;
+    mockApi({
+      'POST /api/reservations/:id/orders/batch': ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return json({ items: [] }, { status: 201 });
+      },
+    });
+    renderApp(`/restaurants/${restaurantId}/menu`);
+    const dialog = await openCart();
+    const send = within(dialog).getByRole('button', { name: /^Send to the table/ });
     await waitFor(() => expect(send.getAttribute('aria-disabled')).toBe('false'));
-    expect(within(dialog).queryByText(/You’re offline/)).toBeNull();
+    fireEvent.click(send);
+    // (toasts of the test before may still be on screen: the outbox itself is what tells)
+    await waitFor(() => expect(localStorage.getItem('outbox')).not.toBeNull());
+    expect(
+      within(screen.getByRole('region', { name: 'Your cart' })).getByTestId('queued-orders').textContent,
+    ).toBe('1 dish waiting to reach the table: we keep trying until the connection answers.');
+    expect(warn).toHaveBeenCalledWith('Error al enviar el pedido', expect.anything());
+    // the mutation tried three times with one key; the queued batch keeps it
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(storedCart()).toEqual([]);
+
+    reachable = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(keys).toHaveLength(4));
+    expect(await screen.findByText('1 dish sent to the table')).toBeTruthy();
+    expect(keys[3]).toBe(keys[0]);
+    expect(localStorage.getItem('outbox')).toBeNull();
   });
 });
 

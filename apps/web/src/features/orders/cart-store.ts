@@ -113,6 +113,14 @@ export function removeCartItems(reservationId: string, itemIds: ReadonlySet<numb
   return change(reservationId, (cart) => cart.filter((item) => !itemIds.has(item.id)));
 }
 
+/** Puts lines back (a queued send the server refused), before any added meanwhile; a line already there stays as it is. */
+export function returnToCart(reservationId: string, items: readonly PendingItem[]): Cart {
+  return change(reservationId, (cart) => [
+    ...items.filter((item) => !cart.some((line) => line.id === item.id)),
+    ...cart,
+  ]);
+}
+
 function onStorage(event: StorageEvent): void {
   if (event.storageArea !== window.localStorage) return;
   if (event.key === null || event.key.startsWith(`${STORAGE_KEYS.cart}:`)) emit();

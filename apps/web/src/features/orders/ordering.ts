@@ -27,6 +27,8 @@ export interface Ordering {
    * balance, the menu's stock).
    */
   onSendSettled: () => void;
+  /** The signed-in diner's user id (a cart sent offline waits for this diner: features/orders/order-outbox.ts). */
+  dinerId: string | null;
 }
 
 const OrderingContext = createContext<Ordering | null>(null);

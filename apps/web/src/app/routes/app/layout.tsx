@@ -6,6 +6,7 @@ import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notic
 import { useLeafHandle } from '@/app/route-handle';
 import { NewInvitationsDialog } from '@/features/invitations/components/new-invitations-dialog';
 import { usePendingInvitations } from '@/features/invitations/use-pending-invitations';
+import { OfflineNotice } from '@/components/pwa/offline-notice';
 
 export function Component() {
   const auth = useAuth();
@@ -18,6 +19,7 @@ export function Component() {
   const pendingInvitations = usePendingInvitations(auth?.kind === 'user');
   return (
     <MainLayout chrome={chrome} account={account} pendingInvitations={pendingInvitations}>
+      <OfflineNotice />
       <NewInvitationsDialog key={auth?.user.id ?? ''} pending={pendingInvitations} />
       {unverified ? <VerifyEmailNotice email={unverified} /> : null}
       <Outlet />

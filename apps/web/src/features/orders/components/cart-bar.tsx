@@ -6,7 +6,9 @@ import { useT } from '@/lib/i18n';
 import { BOTTOM_BAR_HEIGHT_VAR, useToastClearance } from '@/lib/toast';
 import { useCart } from '@/features/orders/cart-store';
 import { summarizeCart } from '@/features/orders/cart-summary';
+import { useQueuedSends } from '@/features/orders/order-outbox';
 import { useOrdering } from '@/features/orders/ordering';
+import { QueuedNotice } from './queued-notice';
 // With the bar, not a file of its own: a third lazily loaded part made the bundler split the
 // router out of the shared start-up file (+0.5 KB gzip on every first page).
 import { CartSheet } from './cart-sheet';
@@ -24,7 +26,8 @@ export function CartBar() {
   const cart = useCart(reservationId);
   const [isOpen, setOpen] = useState(false);
   const [bar, setBar] = useState<HTMLElement | null>(null);
-  const isShown = reservationId !== null && cart.length > 0;
+  const queued = useQueuedSends(reservationId);
+  const isShown = reservationId !== null && (cart.length > 0 || queued.length > 0);
   // the toasts rise above the bar (it grows at 200 % zoom): a message never covers it
   useToastClearance(isShown ? bar : null, BOTTOM_BAR_HEIGHT_VAR);
 
@@ -44,16 +47,21 @@ export function CartBar() {
           className="sticky bottom-0 z-30 mt-auto border-t border-line bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_rgb(0_0_0/0.08)]"
         >
           <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-            <p className="flex min-w-0 items-center gap-2 font-semibold">
-              <IconBag size={22} />
-              <span>
-                {t('order.cart.count', { count })}
-                {subtotal ? ` · ${subtotal}` : ''}
-              </span>
-            </p>
-            <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
-              {t('order.cart.open')}
-            </Button>
+            <QueuedNotice reservationId={reservationId} className="w-full empty:hidden" />
+            {cart.length > 0 ? (
+              <>
+                <p className="flex min-w-0 items-center gap-2 font-semibold">
+                  <IconBag size={22} />
+                  <span>
+                    {t('order.cart.count', { count })}
+                    {subtotal ? ` · ${subtotal}` : ''}
+                  </span>
+                </p>
+                <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+                  {t('order.cart.open')}
+                </Button>
+              </>
+            ) : null}
           </div>
         </div>
       ) : null}

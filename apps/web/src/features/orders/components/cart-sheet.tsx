@@ -17,7 +17,9 @@ import { type MessageId, useLocalized, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useOnline } from '@/lib/use-online';
 import { useSendOrderBatch } from '@/features/orders/api/send-order-batch';
+import { isApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { queueSend } from '@/features/orders/order-outbox';
 import {
   readCartOf,
   removeCartItem,
@@ -31,6 +33,7 @@ import { summarizeCart } from '@/features/orders/cart-summary';
 import { useOrdering } from '@/features/orders/ordering';
 import { useReservationLabel } from '@/features/orders/reservation-label';
 import { OptionList } from './option-list';
+import { QueuedNotice } from './queued-notice';
 
 /** A refused send, kept until the next one (a line's message only while that line is as it was sent). */
 interface Failure {
@@ -232,10 +235,12 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
     reservationId,
   });
 
-  const blockedBy: MessageId | null = !isOnline
-    ? 'order.send.offline'
-    : summary === null
-      ? 'order.send.pricing'
+  // Offline the cart is queued rather than sent (order-outbox.ts): the server prices it then.
+  const blockedBy: MessageId | null =
+    summary === null
+      ? isOnline
+        ? 'order.send.pricing'
+        : null
       : summary.problems.length > 0
         ? 'order.send.fixFirst'
         : null;
@@ -245,13 +250,26 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
     ordering.pointsBalance !== null &&
     summary.pointsNeeded > ordering.pointsBalance;
 
+  /** Keeps the batch for when the connection returns, under the tap's key (sent once, whatever happens). */
+  const queue = (items: readonly PendingItem[], key: string) => {
+    if (!ordering.dinerId) return;
+    queueSend(reservationId, ordering.dinerId, items, key);
+    notify('info', 'order.queued.saved', { count: items.reduce((sum, item) => sum + item.quantity, 0) });
+    onClose();
+  };
+
   const onSend = () => {
     if (blockedBy || send.isPending) return;
     const items = readCartOf(reservationId);
     if (items.length === 0) return;
     setFailure(null);
+    if (!isOnline && ordering.dinerId) {
+      queue(items, newIdempotencyKey());
+      return;
+    }
+    const key = newIdempotencyKey();
     send.mutate(
-      { items, key: newIdempotencyKey() },
+      { items, key },
       {
         onSuccess: () => {
           const count = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -262,6 +280,12 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
           if (location.pathname !== orderHref) void navigate(orderHref);
         },
         onError: (error) => {
+          // No answer even after the retries: the batch waits for the connection, with its key.
+          if (isApiError(error) && error.code === 'NETWORK_ERROR' && ordering.dinerId) {
+            queue(items, key);
+            ordering.onSendSettled();
+            return;
+          }
           const refusal = sendFailure(error);
           const refused = refusal.index === null ? undefined : items[refusal.index];
           setFailure({
@@ -293,6 +317,7 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
           </div>
 
           <div className="flex flex-col gap-4 px-4 py-4">
+            <QueuedNotice reservationId={reservationId} className="empty:hidden" />
             {failure && failure.line === null ? (
               <p
                 ref={generalRef}
@@ -359,6 +384,8 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
                 <p id={noteId} className="font-semibold">
                   {t(blockedBy)}
                 </p>
+              ) : !isOnline ? (
+                <p className="font-semibold">{t('order.send.offlineQueue')}</p>
               ) : null}
               <Button
                 size="lg"
@@ -369,7 +396,9 @@ export function CartSheet({ onClose }: { onClose: () => void }) {
               >
                 {send.isPending
                   ? t('order.send.sending')
-                  : t('order.send.button', { total: summary ? money(summary.subtotalMinor) : '…' })}
+                  : t(isOnline ? 'order.send.button' : 'order.send.whenOnline', {
+                      total: summary ? money(summary.subtotalMinor) : '…',
+                    })}
               </Button>
             </div>
           ) : null}
