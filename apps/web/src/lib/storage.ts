@@ -25,6 +25,11 @@ export const STORAGE_KEYS = {
   cart: 'cart',
   /** sessionStorage: the reservation the diner orders for at each restaurant, JSON `{ [restaurantId]: reservationId }`. */
   orderFor: 'orderFor',
+  /**
+   * localStorage: the backoff state of the analytics configuration fetch, JSON
+   * `{ [appId]: { backoffCount, throttleEndTimeMillis } }` (lib/analytics/throttle-store.ts).
+   */
+  analyticsThrottle: 'analyticsThrottle',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */
