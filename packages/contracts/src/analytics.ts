@@ -13,16 +13,6 @@ import { z } from 'zod';
  * is not a secret from the diner (it ships inside the page).
  */
 
-/** The request header carrying the analytics API key. */
-export const ANALYTICS_API_KEY_HEADER = 'x-api-key';
-
-/** What the server and the web app use when nothing is configured (the demo works out of the box). */
-export const DEFAULT_ANALYTICS_APP = {
-  appId: 'comensal-web',
-  apiKey: 'comensal-demo-analytics-key',
-  measurementId: 'CM-DEMO-0001',
-} as const;
-
 export const analyticsConfigQuerySchema = z.object({ appId: z.string().trim().min(1).max(100) }).strict();
 export type AnalyticsConfigQuery = z.infer<typeof analyticsConfigQuerySchema>;
 

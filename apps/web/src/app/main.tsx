@@ -35,4 +35,13 @@ void messagesLoading.then((messages) => {
       </StrictMode>,
     );
   });
+  // After the first paint, off the start-up path: analytics is a chunk of its own, loaded once
+  // the page has drawn (lib/analytics/start.ts, docs/telemetry.md).
+  requestAnimationFrame(() => setTimeout(startAnalyticsLater, 0));
 });
+
+function startAnalyticsLater(): void {
+  import('@/lib/analytics/start')
+    .then(({ startAnalytics }) => startAnalytics())
+    .catch((error: unknown) => console.warn('Analytics could not start', error));
+}
