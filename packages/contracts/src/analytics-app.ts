@@ -1,5 +1,5 @@
 /**
- * The analytics app constants, apart from the schemas (contracts/analytics.ts) so that the web
+ * The analytics app constants, apart from the schemas (./analytics.ts) so that the web
  * app's lazy analytics chunk takes them without zod.
  */
 
