@@ -226,6 +226,35 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the analytics app, with the demo app as the default; never echoes the key', () => {
+    const defaults = loadConfig({}, '/srv/app');
+    expect(defaults.ok && defaults.config.analytics).toEqual({
+      appId: 'comensal-web',
+      apiKey: 'comensal-demo-analytics-key',
+      measurementId: 'CM-DEMO-0001',
+    });
+    const set = loadConfig(
+      { ANALYTICS_APP_ID: 'web-prod', ANALYTICS_API_KEY: 'k'.repeat(40), ANALYTICS_MEASUREMENT_ID: 'CM-9' },
+      '/srv/app',
+    );
+    expect(set.ok && set.config.analytics).toEqual({
+      appId: 'web-prod',
+      apiKey: 'k'.repeat(40),
+      measurementId: 'CM-9',
+    });
+    expect(
+      errorsOf({
+        ANALYTICS_APP_ID: 'has space',
+        ANALYTICS_API_KEY: 'short',
+        ANALYTICS_MEASUREMENT_ID: 'a/b',
+      }),
+    ).toEqual([
+      'config: ANALYTICS_APP_ID must be 1 to 100 letters, digits, ".", ":", "_" or "-" (got "has space")',
+      'config: ANALYTICS_API_KEY must be 8 to 200 characters (got 5 characters)',
+      'config: ANALYTICS_MEASUREMENT_ID must be 1 to 100 letters, digits, ".", ":", "_" or "-" (got "a/b")',
+    ]);
+  });
+
   it('needs a shared AUTH_SECRET with an external database, and never echoes secrets', () => {
     expect(errorsOf({ DATABASE_URL: 'postgres://u:hunter2@db/comensal' })).toEqual([
       'config: AUTH_SECRET is required when DATABASE_URL is set (at least 32 characters, the same on every instance)',

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_ANALYTICS_APP } from '@comensal/contracts';
 import { z } from 'zod';
 import type { BucketRule } from './db/rate-limit-repository.ts';
 
@@ -114,6 +115,17 @@ export const withBurstPerAddress = (limits: AbuseLimits, capacity: number): Abus
   guestSignInsPerAddress: { ...limits.guestSignInsPerAddress, capacity },
 });
 
+/** The one app whose analytics configuration GET /api/analytics/config answers (docs/telemetry.md). */
+export interface AnalyticsAppConfig {
+  appId: string;
+  /** Compared with the request's x-api-key header. */
+  apiKey: string;
+  measurementId: string;
+}
+
+/** The demo app: the web build's defaults match. */
+export const DEFAULT_ANALYTICS_CONFIG: Readonly<AnalyticsAppConfig> = { ...DEFAULT_ANALYTICS_APP };
+
 export interface Config {
   port: number;
   host: string;
@@ -149,6 +161,8 @@ export interface Config {
   liveLimits?: LiveLimits;
   /** Defaults to {@link DEFAULT_ABUSE_LIMITS}. */
   abuseLimits?: AbuseLimits;
+  /** Defaults to {@link DEFAULT_ANALYTICS_CONFIG}. */
+  analytics?: AnalyticsAppConfig;
 }
 
 const SECRET_VARS = new Set([
@@ -159,6 +173,7 @@ const SECRET_VARS = new Set([
   'WEBPAY_API_KEY',
   'GOOGLE_CLIENT_SECRET',
   'FACEBOOK_CLIENT_SECRET',
+  'ANALYTICS_API_KEY',
 ]);
 
 const optional = () => z.string().optional();
@@ -282,6 +297,24 @@ const envSchema = z.object({
     'ABUSE_BURST_PER_ADDRESS',
     DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity,
   ),
+  ANALYTICS_APP_ID: z
+    .string()
+    .default(DEFAULT_ANALYTICS_CONFIG.appId)
+    .refine((v) => /^[\w.:-]{1,100}$/.test(v), {
+      error: 'ANALYTICS_APP_ID must be 1 to 100 letters, digits, ".", ":", "_" or "-"',
+    }),
+  ANALYTICS_API_KEY: z
+    .string()
+    .default(DEFAULT_ANALYTICS_CONFIG.apiKey)
+    .refine((v) => v.length >= 8 && v.length <= 200, {
+      error: 'ANALYTICS_API_KEY must be 8 to 200 characters',
+    }),
+  ANALYTICS_MEASUREMENT_ID: z
+    .string()
+    .default(DEFAULT_ANALYTICS_CONFIG.measurementId)
+    .refine((v) => /^[\w.:-]{1,100}$/.test(v), {
+      error: 'ANALYTICS_MEASUREMENT_ID must be 1 to 100 letters, digits, ".", ":", "_" or "-"',
+    }),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -430,6 +463,11 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
       liveLimits: {
         maxSocketsPerSession: e.LIVE_MAX_SOCKETS_PER_SESSION,
         maxSocketsPerAddress: e.LIVE_MAX_SOCKETS_PER_ADDRESS,
+      },
+      analytics: {
+        appId: e.ANALYTICS_APP_ID,
+        apiKey: e.ANALYTICS_API_KEY,
+        measurementId: e.ANALYTICS_MEASUREMENT_ID,
       },
       ...(e.ABUSE_BURST_PER_ADDRESS === DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity
         ? {}

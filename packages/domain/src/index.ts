@@ -29,3 +29,4 @@ export * from './payments/pending-payment.ts';
 export * from './payments/webpay.ts';
 export * from './payments/payment-methods.ts';
 export * from './payments/plan-split.ts';
+export * from './analytics/config-backoff.ts';

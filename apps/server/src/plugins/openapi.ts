@@ -1,3 +1,4 @@
+import { ANALYTICS_API_KEY_HEADER } from '@comensal/contracts';
 /**
  * OpenAPI document at /api/openapi.json (built from the zod schemas of every route) and the
  * Swagger UI at /api/docs. Register before the routes so that they are collected.
@@ -24,6 +25,8 @@ export const SWAGGER_UI_CSP = serializeCsp({
 /** The security scheme of the session cookie (better-auth's; `__Secure-` prefixed on https). */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
 const SESSION_COOKIE = 'better-auth.session_token';
+/** The security scheme of the analytics API key (modules/analytics): its route declares it itself. */
+export const ANALYTICS_KEY_SCHEME = 'analyticsApiKey';
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 type Operation = { responses?: Record<string, unknown>; security?: unknown };
@@ -56,6 +59,8 @@ export function withSessionSecurity(document: OpenApiDocument, secure: boolean):
   for (const operations of Object.values(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
       if (!HTTP_METHODS.has(method)) continue;
+      // a route that declares its own scheme (the analytics API key) keeps it
+      if (operation.security !== undefined) continue;
       const required = operation.responses !== undefined && '401' in operation.responses;
       operation.security = required
         ? [{ [SESSION_COOKIE_SCHEME]: [] }]
@@ -81,6 +86,17 @@ export const openapiPlugin = globalPlugin('openapi', async (app) => {
       },
       // the app's own origin, whatever it is called: the docs and the API are served together
       servers: [{ url: '/' }],
+      // declared here so that a route can name it in its own `security` (modules/analytics)
+      components: {
+        securitySchemes: {
+          [ANALYTICS_KEY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: ANALYTICS_API_KEY_HEADER,
+            description: "The app's analytics API key (GET /api/analytics/config); no session involved.",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: (input) => withSessionSecurity(jsonSchemaTransformObject(input), secure),

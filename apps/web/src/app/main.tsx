@@ -37,6 +37,9 @@ void messagesLoading.then((messages) => {
       </StrictMode>,
     );
   });
+  // After the first paint, off the start-up path: analytics is a chunk of its own, loaded once
+  // the page has drawn (lib/analytics/start.ts, docs/telemetry.md).
+  requestAnimationFrame(() => setTimeout(startAnalyticsLater, 0));
 });
 
 // Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the page has loaded,
@@ -44,4 +47,10 @@ void messagesLoading.then((messages) => {
 startServiceWorker();
 if (localStore.get(STORAGE_KEYS.outbox) !== null) {
   void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
+}
+
+function startAnalyticsLater(): void {
+  import('@/lib/analytics/start')
+    .then(({ startAnalytics }) => startAnalytics())
+    .catch((error: unknown) => console.warn('Analytics could not start', error));
 }

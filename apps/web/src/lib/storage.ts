@@ -35,6 +35,11 @@ export const STORAGE_KEYS = {
    * register the service worker, which it otherwise skips (lib/service-worker.ts).
    */
   serviceWorker: 'serviceWorker',
+  /**
+   * localStorage: the backoff state of the analytics configuration fetch, JSON
+   * `{ [appId]: { backoffCount, throttleEndTimeMillis } }` (lib/analytics/throttle-store.ts).
+   */
+  analyticsThrottle: 'analyticsThrottle',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */
