@@ -171,7 +171,10 @@ const CASES: Case[] = [
     call: (who, fx) => api.reject(who, fx.transaction.id, 'Not received'),
     ok: 200,
     allowed: (response) =>
-      expect(response.json()).toMatchObject({ status: 'rejected', report: { rejectionReason: 'Not received' } }),
+      expect(response.json()).toMatchObject({
+        status: 'rejected',
+        report: { rejectionReason: 'Not received' },
+      }),
   },
   {
     name: 'POST orders-ready',
@@ -331,19 +334,26 @@ describe('receipts: GET /api/transactions/:id/receipt', () => {
     // every page of the pending ones, following the cursor
     const pending: { id: string; status: string; receipt: unknown; reservation: { id: string } }[] = [];
     for (let cursor: string | null = '', pages = 0; cursor !== null && pages < 100; pages += 1) {
-      const query = `status=pending&limit=7${cursor ? `&cursor=${cursor}` : ''}`;
-      const page = (await api.transactions(staff, restaurant.restaurant.id, query)).json();
+      const query: string = `status=pending&limit=7${cursor ? `&cursor=${cursor}` : ''}`;
+      const page: { items: typeof pending; nextCursor: string | null } = (
+        await api.transactions(staff, restaurant.restaurant.id, query)
+      ).json();
       pending.push(...page.items);
       cursor = page.nextCursor;
     }
     expect(new Set(pending.map((i) => i.id)).size).toBe(pending.length);
     expect(pending.every((i) => i.status === 'pending')).toBe(true);
     const item = pending.find((i) => i.id === transactionId)!;
-    expect(item.receipt).toEqual({ url: `/api/transactions/${transactionId}/receipt`, mediaType: 'image/jpeg' });
+    expect(item.receipt).toEqual({
+      url: `/api/transactions/${transactionId}/receipt`,
+      mediaType: 'image/jpeg',
+    });
     expect(item.reservation.id).toBe(reservationId);
-    for (const who of [diner, staff, owner]) expect((await api.receipt(who, transactionId)).statusCode).toBe(200);
+    for (const who of [diner, staff, owner])
+      expect((await api.receipt(who, transactionId)).statusCode).toBe(200);
     expect((await api.receipt(null, transactionId)).statusCode).toBe(401);
-    for (const who of [guest, otherStaff]) expect((await api.receipt(who, transactionId)).statusCode).toBe(404);
+    for (const who of [guest, otherStaff])
+      expect((await api.receipt(who, transactionId)).statusCode).toBe(404);
   });
 });
 

@@ -75,10 +75,17 @@ export async function tableWithCashToConfirm(
 
 /** The restaurant's audit rows, oldest first. */
 export function auditRowsOf(db: Db, restaurantId: string) {
-  return db.select().from(staffAudit).where(eq(staffAudit.restaurantId, restaurantId)).orderBy(asc(staffAudit.seq));
+  return db
+    .select()
+    .from(staffAudit)
+    .where(eq(staffAudit.restaurantId, restaurantId))
+    .orderBy(asc(staffAudit.seq));
 }
 
 export async function auditCount(db: Db, restaurantId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(staffAudit).where(eq(staffAudit.restaurantId, restaurantId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffAudit)
+    .where(eq(staffAudit.restaurantId, restaurantId));
   return row?.n ?? 0;
 }
