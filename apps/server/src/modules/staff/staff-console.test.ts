@@ -297,8 +297,14 @@ describe('reservations: status, orders ready, assistance', () => {
   it('a table calls and orders: the staff topic hears both; staff answer and mark the orders ready: the diners see it', async () => {
     const place = await insertOrdersRestaurant(t.db, { payments: PAYMENTS });
     await addStaff(t.db.db, place.restaurant.id, staff.userId, 'staff');
-    const reservation = await reserveTable(t.app, ana, place, { number: 10, startAt: '12:00' });
     const staffChannel = staffTopic(place.restaurant.id);
+    const booked = nextLiveEvent(t.app, staffChannel, (m) => m.event === STAFF_EVENTS.reservationChanged);
+    const reservation = await reserveTable(t.app, ana, place, { number: 10, startAt: '12:00' });
+    expect((await booked).data).toEqual({
+      restaurantId: place.restaurant.id,
+      reservationId: reservation.id,
+      reservationChange: 'created',
+    });
 
     const called = nextLiveEvent(t.app, staffChannel, (m) => m.event === STAFF_EVENTS.assistanceChanged);
     expectStatus(
@@ -352,10 +358,15 @@ describe('reservations: status, orders ready, assistance', () => {
     });
     expect((await dismissed).data).toMatchObject({ ordersReadyNotification: false });
 
+    const seated = nextLiveEvent(t.app, staffChannel, (m) => m.event === STAFF_EVENTS.reservationChanged);
+    expectStatus(await api.setStatus(staff, reservation.id, 'seated'), 200);
+    expect((await seated).data).toMatchObject({ reservationId: reservation.id, reservationChange: 'status' });
+
     const rows = await auditRowsOf(t.db.db, place.restaurant.id);
     expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
       ['reservation.assistance_cleared', { requestedAssistance: true }, { requestedAssistance: false }],
       ['reservation.orders_ready', { ordersReadyNotification: false }, { ordersReadyNotification: true }],
+      ['reservation.status_changed', { status: 'confirmed' }, { status: 'seated' }],
     ]);
   });
 });
