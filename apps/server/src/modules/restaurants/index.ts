@@ -1,6 +1,6 @@
 /**
  * Restaurants: the public read endpoints (list, detail, menu, one product, its price) and the
- * menu writers of the staff work to come (createProduct, updateProduct). How a list is answered
+ * menu writers (createProduct; updateProduct, which the staff console calls). How a list is answered
  * is in list/README.md. The module's front door: other code imports only what is exported here.
  */
 export { createProduct } from './create-product.ts';
@@ -12,4 +12,5 @@ export { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels
 export { toProduct } from './mappers.ts';
 export { publishMenuChanged } from './menu-events.ts';
 export { restaurantRoutes } from './routes.ts';
-export { updateProduct } from './update-product.ts';
+export { listAllProducts } from './list-products.ts';
+export { updateProduct, type ProductWithVisibility, type UpdateProductOptions } from './update-product.ts';
