@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   cart: 'cart',
   /** sessionStorage: the reservation the diner orders for at each restaurant, JSON `{ [restaurantId]: reservationId }`. */
   orderFor: 'orderFor',
+  /** localStorage: `"1"` when the staff console's sound cues are muted (features/staff/cue-sound.ts). */
+  staffMuted: 'staffMuted',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */
