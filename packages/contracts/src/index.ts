@@ -10,5 +10,6 @@ export * from './payments.ts';
 export * from './receipts.ts';
 export * from './reservations.ts';
 export * from './restaurants.ts';
+export * from './staff.ts';
 export * from './table-join.ts';
 export * from './users.ts';
