@@ -54,6 +54,8 @@ beforeEach(() => {
   mockApi({
     'GET /api/auth/get-session': () => json(null),
     'GET /api/auth-providers': () => json({ providers: [] }),
+    // Signed-in users work at no restaurant unless a test says otherwise (the header's staff link).
+    'GET /api/staff/restaurants': () => json({ items: [], nextCursor: null }),
   });
 });
 

@@ -16,10 +16,13 @@ export const DEFAULT_CHROME: PageChrome = { header: 'default', footer: true, sur
 export function MainLayout({
   chrome,
   account,
+  hasStaffLink = false,
   children,
 }: {
   chrome: PageChrome;
   account: Account | null;
+  /** The signed-in user works at a restaurant: the header links to the staff console. */
+  hasStaffLink?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -33,7 +36,7 @@ export function MainLayout({
       >
         {t('nav.skipToContent')}
       </a>
-      <AppHeader variant={chrome.header} account={account} />
+      <AppHeader variant={chrome.header} account={account} hasStaffLink={hasStaffLink} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>

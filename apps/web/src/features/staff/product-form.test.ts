@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changedFields,
+  productUpdate,
   checkProductForm,
   type EditableProduct,
   formValuesOf,
@@ -119,10 +119,9 @@ describe('checkProductForm', () => {
         scheduleDays: [0, 5, 6],
       },
     });
-    expect(changedFields(product, result.change!)).toEqual({
+    expect(productUpdate(product, result.change!)).toEqual({
       price: 990,
-      discount: 15,
-      discountType: 'percent',
+      discount: { type: 'percent', value: 15 },
       stock: 0,
       hidden: true,
       scheduleStart: '20:00',
@@ -132,7 +131,10 @@ describe('checkProductForm', () => {
   });
 
   it('sends nothing that did not change', () => {
-    expect(changedFields(product, { ...product, stock: 4 })).toEqual({ stock: 4 });
-    expect(changedFields(product, product)).toEqual({});
+    expect(productUpdate(product, { ...product, stock: 4 })).toEqual({ stock: 4 });
+    expect(productUpdate(product, product)).toEqual({});
+    expect(productUpdate({ ...product, discount: 100, discountType: 'amount' }, product)).toEqual({
+      discount: null,
+    });
   });
 });

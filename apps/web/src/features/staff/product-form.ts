@@ -1,3 +1,4 @@
+import type { UpdateStaffProductInput } from '@comensal/contracts';
 import { type CurrencyCode, minorUnitDigits, toMajor, toMinor } from '@comensal/domain';
 import type { MessageId } from '@/lib/i18n';
 
@@ -122,13 +123,24 @@ export function checkProductForm(
   };
 }
 
-/** Only what differs from the product as loaded (the server records each change in the audit). */
-export function changedFields(before: EditableProduct, after: ProductChange): Partial<ProductChange> {
-  const diff: Partial<ProductChange> = {};
-  for (const key of Object.keys(after) as (keyof ProductChange)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      (diff as Record<string, unknown>)[key] = after[key];
-    }
+/**
+ * The PATCH body: only what differs from the product as loaded (the server records each change
+ * in the audit); the discount goes as `{ type, value }`, or null to remove it.
+ */
+export function productUpdate(before: EditableProduct, after: ProductChange): UpdateStaffProductInput {
+  const update: UpdateStaffProductInput = {};
+  const same = (key: keyof ProductChange) => JSON.stringify(before[key]) === JSON.stringify(after[key]);
+  if (!same('price')) update.price = after.price;
+  if (!same('discount') || !same('discountType')) {
+    update.discount =
+      after.discountType === null || after.discount === null
+        ? null
+        : { type: after.discountType, value: after.discount };
   }
-  return diff;
+  if (!same('stock')) update.stock = after.stock;
+  if (!same('hidden')) update.hidden = after.hidden;
+  if (!same('scheduleStart')) update.scheduleStart = after.scheduleStart;
+  if (!same('scheduleEnd')) update.scheduleEnd = after.scheduleEnd;
+  if (!same('scheduleDays')) update.scheduleDays = after.scheduleDays;
+  return update;
 }

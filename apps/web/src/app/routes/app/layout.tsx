@@ -4,6 +4,7 @@ import { displayNameOf, photoOf } from '@/features/auth/api/get-auth-state';
 import { useAuth } from '@/app/session';
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { useLeafHandle } from '@/app/route-handle';
+import { useStaffRestaurants } from '@/features/staff/api/list-staff-restaurants';
 
 export function Component() {
   const auth = useAuth();
@@ -11,9 +12,12 @@ export function Component() {
   const account = auth
     ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest', photoURL: photoOf(auth) }
     : null;
+  // Signed-in users who work at a restaurant get a link to its console (one cached call).
+  const staff = useStaffRestaurants(auth?.kind === 'user');
+  const worksSomewhere = (staff.data?.items.length ?? 0) > 0;
   const unverified = auth?.kind === 'user' && auth.user.emailVerified !== true ? auth.user.email : null;
   return (
-    <MainLayout chrome={chrome} account={account}>
+    <MainLayout chrome={chrome} account={account} hasStaffLink={worksSomewhere}>
       {unverified ? <VerifyEmailNotice email={unverified} /> : null}
       <Outlet />
     </MainLayout>
