@@ -1,8 +1,13 @@
 import type { StaffTransaction } from '@comensal/contracts';
+import { buttonClasses } from '@/components/ui/button';
 import { fileUrl } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 
-/** The Pago Móvil receipt in place: a picture inline, a PDF in the browser's viewer; either way a link to open or download it. */
+/**
+ * The Pago Móvil receipt in place: a picture inline; a PDF opens in the browser's own viewer in a
+ * new tab (the app's Content-Security-Policy forbids embedded objects and frames: `object-src` and
+ * `frame-src` are `'none'`). Either way a link downloads it.
+ */
 export function ReceiptViewer({
   receipt,
   label,
@@ -12,30 +17,25 @@ export function ReceiptViewer({
 }) {
   const t = useT();
   const url = fileUrl(receipt.url);
+  const isPdf = receipt.mediaType === 'application/pdf';
   return (
     <figure className="flex flex-col gap-2">
-      {receipt.mediaType === 'application/pdf' ? (
-        <object
-          data={url}
-          type="application/pdf"
-          aria-label={label}
-          className="h-96 w-full rounded-xl border border-line"
+      {isPdf ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          className={`${buttonClasses({ variant: 'secondary' })} self-start`}
         >
-          <p className="p-3">{t('staff.payments.pdfFallback')}</p>
-        </object>
+          {t('staff.payments.openPdf')}
+          <span className="sr-only"> {t('common.opensInNewTab')}</span>
+        </a>
       ) : (
         <img src={url} alt={label} className="max-h-96 w-full rounded-xl border border-line object-contain" />
       )}
       <figcaption>
-        <a
-          href={url}
-          download
-          target="_blank"
-          rel="noreferrer"
-          className="font-semibold text-brand-800 underline"
-        >
+        <a href={url} download className="font-semibold text-brand-800 underline">
           {t('staff.payments.download')}
-          <span className="sr-only"> {t('common.opensInNewTab')}</span>
         </a>
       </figcaption>
     </figure>
