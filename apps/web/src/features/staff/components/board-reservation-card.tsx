@@ -38,7 +38,13 @@ export function BoardReservationCard({
   const headingId = `board-${reservation.id}`;
   const tableLabel = reservation.table
     ? t('staff.board.table', { number: reservation.table.number })
-    : t(reservation.kind === 'delivery' ? 'staff.board.delivery' : 'staff.board.pickup');
+    : t(
+        reservation.kind === 'delivery'
+          ? 'staff.board.delivery'
+          : reservation.kind === 'pickup'
+            ? 'staff.board.pickup'
+            : 'staff.board.tableToChoose',
+      );
   const items = reservation.orders.filter((order) => order.kind !== 'delivery');
   const isActive = reservation.status === 'confirmed' || reservation.status === 'seated';
   return (

@@ -44,9 +44,8 @@ export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) 
   const reservations = board.data?.reservations;
   const labelOf = (reservationId: string) => {
     const reservation = reservations?.find((entry) => entry.id === reservationId);
-    return reservation?.table
-      ? t('staff.board.table', { number: reservation.table.number })
-      : t('staff.board.pickup');
+    if (reservation?.table) return t('staff.board.table', { number: reservation.table.number });
+    return t(reservation?.kind === 'table' ? 'staff.board.tableToChoose' : 'staff.board.pickup');
   };
   const describe = (cues: ReadonlyArray<BoardCue>) =>
     cues
