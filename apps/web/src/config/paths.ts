@@ -54,7 +54,7 @@ export const paths = {
   reviews: route('/r'),
   notFound: route('/404', 'public'),
 
-  // Staff console, own layout (docs/product.md#staff-console).
+  // Staff console, own layout (docs/product.md#the-staff-console-screens).
   staff: route('/staff'),
   'staff.board': route('/staff/:restaurantId'),
   'staff.payments': route('/staff/:restaurantId/payments'),
