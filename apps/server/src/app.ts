@@ -19,6 +19,7 @@ import { orderRoutes } from './modules/orders/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { reservationRoutes } from './modules/reservations/index.ts';
 import { restaurantRoutes } from './modules/restaurants/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { webpayPlugin } from './payments/webpay/plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reservationRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(staffRoutes);
   await app.register(staticPlugin, { ...(deps.webDistDir ? { webDistDir: deps.webDistDir } : {}) });
   await app.ready();
   return app;

@@ -357,6 +357,11 @@ export const STAFF_EVENTS = {
   paymentChanged: 'staff.payment_changed',
   /** A product was edited (price, stock, hidden…): refetch the products list. */
   productChanged: 'staff.product_changed',
+  /**
+   * Someone was added to or removed from the restaurant's staff (`userId`). A removed member's
+   * subscription ends at once (`{ op: "error", code: "FORBIDDEN" }`).
+   */
+  membersChanged: 'staff.members_changed',
 } as const;
 export type StaffEvent = (typeof STAFF_EVENTS)[keyof typeof STAFF_EVENTS];
 
@@ -374,5 +379,7 @@ export const staffEventDataSchema = z.object({
   pendingPaymentId: z.uuid().nullable().optional(),
   transactionStatus: transactionStatusSchema.optional(),
   productId: z.uuid().optional(),
+  /** membersChanged: who was added or removed. */
+  userId: z.uuid().optional(),
 });
 export type StaffEventData = z.infer<typeof staffEventDataSchema>;

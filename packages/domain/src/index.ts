@@ -9,6 +9,7 @@ export * from './schedule/opening-hours.ts';
 export * from './reservations/booking-limits.ts';
 export * from './profile/display-name.ts';
 export * from './reservations/durations.ts';
+export * from './reservations/status-transitions.ts';
 export * from './reservations/table-clash.ts';
 export * from './reservations/table-link.ts';
 export * from './geo/distance.ts';

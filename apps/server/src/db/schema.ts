@@ -14,6 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -806,6 +807,40 @@ export const restaurantStaff = pgTable(
     primaryKey({ name: 'restaurant_staff_pk', columns: [t.restaurantId, t.userId] }),
     index('restaurant_staff_user_idx').on(t.userId),
     check('restaurant_staff_role_check', inList('role', STAFF_ROLES)),
+  ],
+);
+
+export const STAFF_AUDIT_TARGETS = ['transaction', 'reservation', 'product', 'staff'] as const;
+export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
+
+/**
+ * Every staff action (docs/product.md#audit): who did what to which thing of a restaurant, the
+ * state before and after (the fields it changed), when — written in the transaction of the
+ * action, so an action and its record exist together or not at all. `seq` orders the list
+ * (newest first) and pages it. `actor_user_id` has no foreign key: the record outlives the
+ * account, and keeps the name and e-mail the actor had.
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: id(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique('staff_audit_seq_unique'),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: STAFF_AUDIT_TARGETS }).notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_audit_restaurant_seq_idx').on(t.restaurantId, t.seq),
+    check('staff_audit_target_type_check', inList('target_type', STAFF_AUDIT_TARGETS)),
   ],
 );
 

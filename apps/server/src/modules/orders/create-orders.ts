@@ -77,7 +77,7 @@ export async function createOrders(
       ctx,
       tx,
       ORDER_EVENTS.created,
-      reservation.id,
+      reservation,
       rows.map((row) => row.id),
     );
     // the answer from what was written: the products were read above, the author is the caller

@@ -27,6 +27,6 @@ export async function deleteOrder(
       { productId: where.productId, quantity: -line.quantity, where },
     ]);
     await changePoints(repository, tx, { userId: line.userId, restaurantId }, -line.pointsSpent, where);
-    await publishOrderEvent(ctx, tx, ORDER_EVENTS.deleted, reservation.id, [line.id]);
+    await publishOrderEvent(ctx, tx, ORDER_EVENTS.deleted, reservation, [line.id]);
   });
 }

@@ -4,3 +4,4 @@
  * other code imports only what is exported here.
  */
 export { orderRoutes } from './routes.ts';
+export { ordersForStaff, type StaffOrders } from './staff-orders.ts';

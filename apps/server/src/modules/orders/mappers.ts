@@ -4,7 +4,7 @@ import type { OrderLineRow } from './orders-repository.ts';
 
 type Currency = Order['currency'];
 
-const toBillLine = (row: OrderLineRow): BillLine => ({
+export const toBillLine = (row: OrderLineRow): BillLine => ({
   id: row.id,
   userId: row.userId,
   priceMinor: row.totalPriceMinor,

@@ -86,7 +86,7 @@ export async function updateOrder(
     if (Object.keys(changes).length === 0)
       return toOrder(line, reservation.restaurant.currency, diner.userId);
     await repository.updateLine(line.id, changes, tx);
-    await publishOrderEvent(ctx, tx, ORDER_EVENTS.updated, reservation.id, [line.id]);
+    await publishOrderEvent(ctx, tx, ORDER_EVENTS.updated, reservation, [line.id]);
     const [row] = await repository.listLines(reservation.id, tx, [line.id]);
     if (!row) throw AppError.notFound('Order');
     return toOrder(row, reservation.restaurant.currency, diner.userId);

@@ -1,4 +1,5 @@
 import type { Transaction } from '@comensal/contracts';
+import type { DbExecutor } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -25,6 +26,12 @@ export const MAX_REJECTION_REASON_LENGTH = 300;
 
 type Decide = 'confirm' | 'reject';
 
+/** What the caller adds to a decision that changed the transaction, inside its database transaction. */
+export interface DecisionOptions {
+  /** E.g. the staff console's audit record: written with the decision or not at all. */
+  record?: (tx: DbExecutor, change: { before: TransactionRow; after: TransactionRow }) => Promise<void>;
+}
+
 /**
  * The transaction, to staff of its restaurant: 404 for an unknown id and for anyone else (staff of
  * another restaurant see nothing of it); 400 for a card payment, which Webpay decides.
@@ -48,7 +55,8 @@ async function decide(
   transactionId: string,
   staffUserId: string,
   decision: Decide,
-  reason?: string,
+  reason: string | undefined,
+  options: DecisionOptions,
 ): Promise<TransactionDecision> {
   const found = await decidable(ctx, transactionId, staffUserId);
   const repository = paymentRepository(ctx.db);
@@ -67,7 +75,9 @@ async function decide(
     }
     const decided = { decidedBy: staffUserId, decidedAt: ctx.now() };
     if (decision === 'confirm') {
-      return { row: await settlePayment(ctx, tx, transaction, entry, 'pending', decided), changed: true };
+      const settled = await settlePayment(ctx, tx, transaction, entry, 'pending', decided);
+      await options.record?.(tx, { before: transaction, after: settled });
+      return { row: settled, changed: true };
     }
     await rejectEntry(repository, entry, tx);
     const rejected: TransactionRow = await transactions.update(
@@ -78,6 +88,7 @@ async function decide(
     );
     await publishTransactionChanged(ctx, tx, rejected);
     await publishPendingChanged(ctx, tx, rejected.reservationId, entry.id);
+    await options.record?.(tx, { before: transaction, after: rejected });
     return { row: rejected, changed: true };
   });
   if (changed) {
@@ -101,8 +112,9 @@ export async function confirmTransaction(
   ctx: RequestContext,
   transactionId: string,
   staffUserId: string,
+  options: DecisionOptions = {},
 ): Promise<TransactionDecision> {
-  return decide(ctx, transactionId, staffUserId, 'confirm');
+  return decide(ctx, transactionId, staffUserId, 'confirm', undefined, options);
 }
 
 /**
@@ -115,6 +127,7 @@ export async function rejectTransaction(
   transactionId: string,
   staffUserId: string,
   reason: string,
+  options: DecisionOptions = {},
 ): Promise<TransactionDecision> {
   const trimmed = reason.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_REJECTION_REASON_LENGTH) {
@@ -123,5 +136,5 @@ export async function rejectTransaction(
       `A reason of 1 to ${MAX_REJECTION_REASON_LENGTH} characters is needed`,
     );
   }
-  return decide(ctx, transactionId, staffUserId, 'reject', trimmed);
+  return decide(ctx, transactionId, staffUserId, 'reject', trimmed, options);
 }

@@ -5,7 +5,17 @@
  * code imports only what is exported here.
  */
 export { paymentRoutes, type PaymentRoutesOptions } from './routes.ts';
-export { confirmTransaction, rejectTransaction, type TransactionDecision } from './decide-transaction.ts';
+export {
+  confirmTransaction,
+  rejectTransaction,
+  type DecisionOptions,
+  type TransactionDecision,
+} from './decide-transaction.ts';
+export {
+  listRestaurantTransactions,
+  readRestaurantTransaction,
+  type RestaurantTransaction,
+} from './restaurant-transactions.ts';
 export { releaseExpiredHolds, releaseExpiredHoldsNow } from './stale-payments.ts';
 export { paymentOptionsOf } from './payment-options.ts';
 export { isStaffOf } from './staff.ts';

@@ -3,7 +3,7 @@
  * (`restaurant_id` on every row). A Webpay payment is found by its token or buy order, a Pago
  * Móvil transfer is unique by (bank, reference, date) — the database refuses a reused one.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { transactions, users, type TransactionStatus } from '../../db/schema.ts';
 
@@ -127,6 +127,37 @@ export function transactionRepository(db: Db) {
         .innerJoin(users, eq(users.id, transactions.payerUserId))
         .where(eq(transactions.reservationId, reservationId))
         .orderBy(desc(transactions.createdAt), desc(transactions.id));
+      return rows.map(({ transaction, payerName }) => ({ ...transaction, payerName }));
+    },
+
+    /**
+     * The restaurant's transactions (of one status, or all), newest first, `limit` of them after
+     * the keyset position `after`.
+     */
+    async listForRestaurant(
+      restaurantId: string,
+      options: { status?: TransactionStatus; limit: number; after?: { createdAt: Date; id: string } },
+      tx: DbExecutor = db,
+    ): Promise<TransactionListRow[]> {
+      const { status, limit, after } = options;
+      const rows = await tx
+        .select({ transaction: transactions, payerName: users.name })
+        .from(transactions)
+        .innerJoin(users, eq(users.id, transactions.payerUserId))
+        .where(
+          and(
+            eq(transactions.restaurantId, restaurantId),
+            status ? eq(transactions.status, status) : undefined,
+            after
+              ? or(
+                  lt(transactions.createdAt, after.createdAt),
+                  and(eq(transactions.createdAt, after.createdAt), lt(transactions.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(limit);
       return rows.map(({ transaction, payerName }) => ({ ...transaction, payerName }));
     },
 

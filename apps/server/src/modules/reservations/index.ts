@@ -14,6 +14,20 @@
  * Shared pieces come from src/lib (RequestContext, Diner, AppError, cursors), src/db/transaction.ts
  * (inTransaction, SQLSTATE), src/live (topics) and src/http (request context, diner, cached answers).
  */
-export { assertCurrent, assertMember, findReservationOrThrow, readableReservation } from './access.ts';
+export {
+  assertCurrent,
+  assertMember,
+  findReservationOrThrow,
+  readableReservation,
+  readReservation,
+} from './access.ts';
+export { listReservationsStartingBetween, listRestaurantTables } from './board-reservations.ts';
 export type { ReservationRow } from './reservation-repository.ts';
 export { reservationRoutes } from './routes.ts';
+export {
+  changeReservationAsStaff,
+  type StaffChangeHooks,
+  type StaffChangeState,
+  type StaffReservationChange,
+} from './staff-changes.ts';
+export type { TableRow } from './reservation-repository.ts';

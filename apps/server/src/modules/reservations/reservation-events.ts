@@ -13,6 +13,9 @@ import {
   INVITATION_EVENTS,
   RESERVATION_EVENTS,
   reservationTopic,
+  STAFF_EVENTS,
+  staffTopic,
+  type StaffEventData,
   type InvitationEventData,
   type JoinRequestEvent,
   type JoinRequestEventData,
@@ -20,6 +23,7 @@ import {
 } from '@comensal/contracts';
 import type { DbExecutor } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
+import { staffEventStateOf } from './reservation-repository.ts';
 
 type Live = Pick<RequestContext, 'live'>;
 
@@ -33,9 +37,53 @@ export async function publishReservationEvent(
   event: ReservationEvent,
   reservationId: string,
   userIds: readonly string[],
+  /** What staff are told changed, when not the event's own (`status`: staff moved it). */
+  staffChange?: StaffEventData['reservationChange'],
 ): Promise<void> {
   await ctx.live.publish({ channel: reservationTopic(reservationId), event, data: { reservationId } }, tx);
   await publishToUsers(ctx, tx, userReservationsChannel, event, reservationId, userIds);
+  await publishToStaff(ctx, tx, event, reservationId, staffChange);
+}
+
+const RESERVATION_CHANGES: Partial<Record<ReservationEvent, StaffEventData['reservationChange']>> = {
+  [RESERVATION_EVENTS.created]: 'created',
+  [RESERVATION_EVENTS.updated]: 'updated',
+  [RESERVATION_EVENTS.cancelled]: 'cancelled',
+  [RESERVATION_EVENTS.membersChanged]: 'members',
+};
+
+/**
+ * The same change on the restaurant's staff topic (`restaurant-staff:<restaurantId>`,
+ * docs/product.md#staff-console): a call for assistance and the ready flag with their new value,
+ * anything else as `staff.reservation_changed`.
+ */
+async function publishToStaff(
+  ctx: Live,
+  tx: DbExecutor,
+  event: ReservationEvent,
+  reservationId: string,
+  staffChange: StaffEventData['reservationChange'],
+): Promise<void> {
+  const state = await staffEventStateOf(tx, reservationId);
+  if (!state) return;
+  const base = { restaurantId: state.restaurantId, reservationId };
+  let staffEvent: { event: string; data: StaffEventData };
+  if (event === RESERVATION_EVENTS.assistanceChanged) {
+    staffEvent = {
+      event: STAFF_EVENTS.assistanceChanged,
+      data: { ...base, requestedAssistance: state.requestedAssistance },
+    };
+  } else if (event === RESERVATION_EVENTS.readyChanged) {
+    staffEvent = {
+      event: STAFF_EVENTS.readyChanged,
+      data: { ...base, ordersReadyNotification: state.ordersReadyNotification },
+    };
+  } else {
+    const change = staffChange ?? RESERVATION_CHANGES[event];
+    if (!change) return;
+    staffEvent = { event: STAFF_EVENTS.reservationChanged, data: { ...base, reservationChange: change } };
+  }
+  await ctx.live.publish({ channel: staffTopic(state.restaurantId), ...staffEvent }, tx);
 }
 
 /** `event` of the reservation on a list of each of `userIds` (`channelOf` says which). */

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -176,8 +177,51 @@ export interface ReservationKeyset {
   id: string;
 }
 
+/** What a staff event of a reservation carries: its restaurant and its two flags (null: no such reservation). */
+export async function staffEventStateOf(
+  tx: DbExecutor,
+  reservationId: string,
+): Promise<{ restaurantId: string; requestedAssistance: boolean; ordersReadyNotification: boolean } | null> {
+  const [row] = await tx
+    .select({
+      restaurantId: reservations.restaurantId,
+      requestedAssistance: reservations.requestedAssistance,
+      ordersReadyNotification: reservations.ordersReadyNotification,
+    })
+    .from(reservations)
+    .where(eq(reservations.id, reservationId))
+    .limit(1);
+  return row ?? null;
+}
+
 export function reservationRepository(db: Db) {
   return {
+    /**
+     * The restaurant's reservations starting in [start, end), every status: by room order and
+     * table number (those without a table last), then start.
+     */
+    async listStartingBetween(
+      restaurantId: string,
+      range: { start: Date; end: Date },
+      tx: DbExecutor = db,
+    ): Promise<ReservationRow[]> {
+      return selectReservation(tx)
+        .where(
+          and(
+            eq(reservations.restaurantId, restaurantId),
+            gte(reservations.startsAt, range.start),
+            lt(reservations.startsAt, range.end),
+          ),
+        )
+        .orderBy(
+          sql`${rooms.position} ASC NULLS LAST`,
+          sql`${rooms.key} ASC NULLS LAST`,
+          sql`${diningTables.number} ASC NULLS LAST`,
+          asc(reservations.startsAt),
+          asc(reservations.id),
+        );
+    },
+
     async findRestaurant(id: string, tx: DbExecutor = db): Promise<BookingRestaurantRow | null> {
       const [row] = await tx
         .select({

@@ -12,4 +12,5 @@ export { menuCacheChannel, RESTAURANT_LIST_CACHE_CHANNEL } from './live-channels
 export { toProduct } from './mappers.ts';
 export { publishMenuChanged } from './menu-events.ts';
 export { restaurantRoutes } from './routes.ts';
-export { updateProduct } from './update-product.ts';
+export { listAllProducts } from './list-products.ts';
+export { updateProduct, type ProductWithVisibility, type UpdateProductOptions } from './update-product.ts';
