@@ -233,8 +233,9 @@ test('a Pago Móvil receipt is confirmed from the console and the bill shows it 
     guest.t('bill.pending.awaitingTransfer'),
   );
 
-  // The staff see it with its receipt, bank and reference, and confirm it.
-  await desk.page.goto('/staff');
+  // The staff see it with its receipt, bank and reference, and confirm it (the header links to the console).
+  await desk.page.goto('/');
+  await desk.page.getByRole('link', { name: desk.t('staff.link') }).click();
   await desk.page.getByRole('link', { name: new RegExp(restaurant.name) }).click();
   await desk.page
     .getByRole('navigation', { name: desk.t('staff.nav.label') })
@@ -256,4 +257,74 @@ test('a Pago Móvil receipt is confirmed from the console and the bill shows it 
 
   await guest.context.close();
   await desk.context.close();
+});
+
+test("the owner's pages work on a phone and are accessible: dish checks, QR codes, team, activity log", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await person(browser, 'es-ES', { width: 360, height: 800 });
+  await signInViaApi(owner.page, 'owner@comensal.test', DEMO_PASSWORD);
+  const restaurant = await demoRestaurant(owner.page.request);
+  const page = owner.page;
+  const t = owner.t;
+  const fitsWidth = async () =>
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+  await page.goto(`/staff/${restaurant.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('staff.board.title') })).toBeVisible();
+  await fitsWidth();
+  await expectAccessible(page);
+
+  // A dish: a wrong price is refused before anything is sent.
+  await page.goto(`/staff/${restaurant.id}/menu`);
+  await page
+    .getByRole('button', { name: new RegExp(t('staff.menu.edit', { name: '' }).trim()) })
+    .first()
+    .click();
+  await page.getByRole('textbox', { name: t('staff.menu.price'), exact: true }).fill('12,345');
+  await page.getByRole('button', { name: t('staff.menu.save') }).click();
+  await expect(page.getByText(t('staff.menu.error.price'))).toBeVisible();
+  await fitsWidth();
+  await expectAccessible(page);
+
+  // One QR code per table, the number in large print, an SVG drawn in the page.
+  await page.goto(`/staff/${restaurant.id}/qr`);
+  await expect(page.getByRole('heading', { level: 1, name: t('staff.qr.title') })).toBeVisible();
+  const codes = page.getByRole('img', {
+    name: new RegExp(t('staff.qr.codeOf', { number: '\\d+', room: '.+' })),
+  });
+  await expect(codes.first()).toBeVisible();
+  expect(await codes.first().evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+  await expect(page.getByText(t('staff.qr.table', { number: '1' }), { exact: true }).first()).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: t('staff.qr.print') })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expectAccessible(page);
+
+  await page.goto(`/staff/${restaurant.id}/team`);
+  await expect(page.getByText('staff@comensal.test')).toBeVisible();
+  await fitsWidth();
+  await expectAccessible(page);
+
+  await page.goto(`/staff/${restaurant.id}/audit`);
+  await expect(page.getByRole('heading', { level: 1, name: t('staff.audit.title') })).toBeVisible();
+  await expectAccessible(page);
+
+  await owner.context.close();
+});
+
+test('a diner who works at no restaurant sees no console', async ({ browser }) => {
+  const guest = await diner(browser, 'en-US');
+  await guest.page.goto('/staff');
+  await expect(
+    guest.page.getByRole('heading', { level: 1, name: guest.t('staff.noAccess.title') }),
+  ).toBeVisible();
+  await expect(guest.page.getByRole('navigation', { name: guest.t('staff.nav.label') })).toHaveCount(0);
+  await expectAccessible(guest.page);
+  await guest.page.goto('/');
+  await expect(guest.page.getByRole('link', { name: guest.t('staff.link') })).toHaveCount(0);
+  await guest.context.close();
 });
