@@ -10,7 +10,7 @@ import { localStore, STORAGE_KEYS } from '@/lib/storage';
 export const BEEP_HZ = 880;
 export const BEEP_MS = 180;
 
-type AudioContextLike = Pick<AudioContext, 'currentTime' | 'destination' | 'state' | 'resume'> & {
+export type AudioContextLike = Pick<AudioContext, 'currentTime' | 'destination' | 'state' | 'resume'> & {
   createOscillator(): OscillatorNode;
   createGain(): GainNode;
 };
