@@ -1,12 +1,6 @@
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@comensal/domain';
-import type { SupportedLocale } from '@/lib/i18n';
-import { formatDate } from '@/lib/format';
 
-/** "24 de diciembre de 2025" for a restaurant-local 'YYYY-MM-DD' (no time zone shift). */
-export function formatLocalDate(date: string, locale: SupportedLocale): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return formatDate(new Date(year ?? 2000, (month ?? 1) - 1, day ?? 1), locale);
-}
+export { formatLocalDate } from '@/lib/format';
 
 /** "21:30–22:30": start and end in the restaurant's zone, 24-hour. */
 export function formatTimeRange(startAt: string, duration: number): string {

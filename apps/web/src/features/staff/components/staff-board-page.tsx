@@ -6,7 +6,8 @@ import { ErrorState } from '@/components/errors/error-state';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useLocalized, useT } from '@/lib/i18n';
+import { formatLocalDate } from '@/lib/format';
+import { useLocale, useLocalized, useT } from '@/lib/i18n';
 import { useLiveTopic } from '@/lib/live';
 import { useSearchParamsState } from '@/lib/use-search-params-state';
 import {
@@ -29,6 +30,7 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) {
   const t = useT();
   const localized = useLocalized();
+  const { locale } = useLocale();
   const queryClient = useQueryClient();
   const dateId = useId();
   const [params, setParams] = useSearchParamsState();
@@ -80,7 +82,7 @@ export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) 
           <h1 id="staff-board" className="text-2xl font-bold">
             {t('staff.board.title')}
           </h1>
-          {board.data ? <p className="text-ink-muted">{board.data.date}</p> : null}
+          {board.data ? <p className="text-ink-muted">{formatLocalDate(board.data.date, locale)}</p> : null}
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="flex flex-col gap-1">

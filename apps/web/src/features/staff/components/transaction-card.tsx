@@ -2,7 +2,7 @@ import { MAX_REJECTION_REASON_LENGTH, type StaffTransaction } from '@comensal/co
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useLocale, useLocalized, useT } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatLocalDate } from '@/lib/format';
 import { bankLabel } from '@/lib/pago-movil-banks';
 import { confirmTransaction, rejectTransaction, useDecideTransaction } from '../api/staff-transactions';
 import { staffErrorMessage } from '../staff-errors';
@@ -71,7 +71,7 @@ export function TransactionCard({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-ink-muted">{t('staff.payments.where')}</dt>
         <dd>
-          {place} · {transaction.reservation.date} {transaction.reservation.startAt}
+          {place} · {formatLocalDate(transaction.reservation.date, locale)} {transaction.reservation.startAt}
         </dd>
         <dt className="text-ink-muted">{t('staff.payments.payer')}</dt>
         <dd className="font-semibold">{transaction.payer.displayName}</dd>
@@ -89,7 +89,11 @@ export function TransactionCard({
             <dt className="text-ink-muted">{t('staff.payments.reference')}</dt>
             <dd className="font-mono">{transaction.report.reference ?? '—'}</dd>
             <dt className="text-ink-muted">{t('staff.payments.transferDate')}</dt>
-            <dd>{transaction.report.transferDate ?? '—'}</dd>
+            <dd>
+              {transaction.report.transferDate
+                ? formatLocalDate(transaction.report.transferDate, locale)
+                : '—'}
+            </dd>
           </>
         ) : null}
         <dt className="text-ink-muted">{t('staff.payments.sentAt')}</dt>
