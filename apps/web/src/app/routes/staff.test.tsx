@@ -2,6 +2,7 @@ import type {
   Order,
   StaffBoard,
   StaffBoardReservation,
+  StaffMember,
   StaffProduct,
   StaffRestaurant,
   StaffTransaction,
@@ -399,5 +400,106 @@ describe('dish edits', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Indica la hora de inicio y la de fin, o deja las dos vacías.',
     );
+  });
+});
+
+describe("the owners' pages", () => {
+  const member = (overrides: Partial<StaffMember> = {}): StaffMember => ({
+    userId: '00000000-0000-4000-8000-0000000000e1',
+    email: 'eva@example.com',
+    displayName: 'Eva Soto',
+    photoURL: null,
+    role: 'staff',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+
+  it('adds someone by e-mail (checked first, refusals explained) and removes them after asking', async () => {
+    const added = vi.fn();
+    const removed = vi.fn();
+    let members = [
+      member({ userId: 'user-1', email: 'ana@example.com', displayName: 'Ana Pérez', role: 'owner' }),
+      member(),
+    ];
+    signedIn([mine('owner')]);
+    mockApi({
+      'GET /api/staff/restaurants/:id/staff': () => json({ items: members, nextCursor: null }),
+      'POST /api/staff/restaurants/:id/staff': async ({ request }) => {
+        const body = (await request.json()) as { email: string };
+        added(body);
+        if (body.email === 'nobody@example.com') {
+          return json(
+            { error: { code: 'NOT_FOUND', message: 'no', details: { reason: 'USER_NOT_FOUND' } } },
+            { status: 404 },
+          );
+        }
+        return json(
+          member({ userId: '00000000-0000-4000-8000-0000000000e2', email: body.email, displayName: 'Leo' }),
+          {
+            status: 201,
+          },
+        );
+      },
+      'DELETE /api/staff/restaurants/:id/staff/:userId': ({ params }) => {
+        removed(params.userId);
+        members = members.filter((entry) => entry.userId !== params.userId);
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp(`/staff/${restaurant.id}/team`);
+    expect(await screen.findByText('eva@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove Ana Pérez' })).toBeNull();
+
+    const email = screen.getByRole('textbox', { name: 'Their e-mail address' });
+    fireEvent.change(email, { target: { value: 'not-an-address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the team' }));
+    expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeTruthy();
+    expect(added).not.toHaveBeenCalled();
+
+    fireEvent.change(email, { target: { value: 'nobody@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the team' }));
+    expect(
+      await screen.findByText(
+        'Nobody has an account with that e-mail. Ask them to sign up to Comensal first.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.change(email, { target: { value: 'leo@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to the team' }));
+    await waitFor(() => expect(added).toHaveBeenLastCalledWith({ email: 'leo@example.com' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Eva Soto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Eva Soto' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Eva Soto' }));
+    await waitFor(() => expect(removed).toHaveBeenCalledWith('00000000-0000-4000-8000-0000000000e1'));
+    await waitFor(() => expect(screen.queryByText('eva@example.com')).toBeNull());
+  });
+
+  it('lists who did what and when, with what changed', async () => {
+    signedIn([mine('owner')]);
+    mockApi({
+      'GET /api/staff/restaurants/:id/audit': () =>
+        json({
+          items: [
+            {
+              id: '00000000-0000-4000-8000-0000000000f1',
+              restaurantId: restaurant.id,
+              actor: { id: 'user-2', displayName: 'Beto Ruiz', email: 'beto@example.com' },
+              action: 'product.updated',
+              target: { type: 'product', id: 'p1' },
+              before: { price: 3500, hidden: false },
+              after: { price: 3990, hidden: true },
+              createdAt: '2030-01-07T18:05:00.000Z',
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderApp(`/staff/${restaurant.id}/audit`, { locale: 'es-ES' });
+    const row = (await screen.findByText('Plato editado')).closest('tr')!;
+    expect(within(row).getByText('Beto Ruiz')).toBeTruthy();
+    expect(within(row).getByText('price: 3500 → 3990')).toBeTruthy();
+    expect(within(row).getByText('hidden: false → true')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
   });
 });
