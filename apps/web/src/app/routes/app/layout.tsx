@@ -13,7 +13,7 @@ export function Component() {
     ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest', photoURL: photoOf(auth) }
     : null;
   // Signed-in users who work at a restaurant get a link to its console (one cached call).
-  const staff = useStaffRestaurants(auth?.kind === 'user');
+  const staff = useStaffRestaurants(auth?.kind === 'user' ? auth.user.id : null);
   const worksSomewhere = (staff.data?.items.length ?? 0) > 0;
   const unverified = auth?.kind === 'user' && auth.user.emailVerified !== true ? auth.user.email : null;
   return (

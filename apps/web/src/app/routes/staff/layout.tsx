@@ -27,7 +27,7 @@ export function Component() {
   const name = useLeafHandle()?.name ?? null;
   const page = name && name !== 'staff' && name.startsWith('staff.') ? (name as StaffPage) : null;
   const isUser = auth?.kind === 'user';
-  const query = useStaffRestaurants(isUser);
+  const query = useStaffRestaurants(isUser ? auth.user.id : null);
   useDocumentTitle(t('staff.title'));
 
   const restaurants = query.data?.items ?? [];

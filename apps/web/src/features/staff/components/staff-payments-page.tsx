@@ -18,6 +18,8 @@ export function StaffPaymentsPage({ restaurant }: { restaurant: StaffRestaurant 
   const refetch = () =>
     void queryClient.invalidateQueries({ queryKey: staffTransactionsRootKey(restaurant.id) });
   useLiveTopic(staffTopic(restaurant.id), refetch, { onResync: refetch });
+  // `pending` also lists card payments under way: Webpay decides those, not the restaurant.
+  const toDecide = list.data?.items.filter((item) => item.paymentType !== 'webpay') ?? [];
   return (
     <section aria-labelledby="staff-payments" className="flex flex-col gap-4">
       <h1 id="staff-payments" className="text-2xl font-bold">
@@ -27,11 +29,11 @@ export function StaffPaymentsPage({ restaurant }: { restaurant: StaffRestaurant 
         <LoadingBlock />
       ) : list.isError ? (
         <ErrorState title={t('staff.error.load')} onRetry={refetch} isRetrying={list.isFetching} />
-      ) : list.data.items.length === 0 ? (
+      ) : toDecide.length === 0 ? (
         <p className="rounded-2xl border border-line bg-white p-6 text-center">{t('staff.payments.empty')}</p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          {list.data.items.map((transaction) => (
+          {toDecide.map((transaction) => (
             <TransactionCard key={transaction.id} transaction={transaction} restaurantId={restaurant.id} />
           ))}
         </div>
