@@ -115,6 +115,34 @@ async function orderDish(page: Page, restaurantId: string, reservationId: string
   throw new Error('no orderable dish');
 }
 
+/** The diner pays an order by Pago Móvil and uploads the receipt (the API the bill page uses); answers the reference. */
+async function payByTransfer(
+  page: Page,
+  restaurant: Restaurant,
+  reservation: { id: string },
+  orderId: string,
+): Promise<string> {
+  const pending = await ok<{ id: string }>(
+    await page.request.post(`/api/reservations/${reservation.id}/pending-payments`, {
+      headers: { origin: origin() },
+      data: { paymentType: 'mobile_transfer', chosenTips: '0', orderIds: [orderId] },
+    }),
+  );
+  const reference = `E2E${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+  const uploaded = await page.request.post(`/api/reservations/${reservation.id}/transactions`, {
+    headers: { origin: origin(), 'idempotency-key': `e2e-${reference}` },
+    multipart: {
+      pendingPaymentId: pending.id,
+      bankCode: '0134',
+      reference,
+      transferDate: localDate(restaurant.timeZone, 0),
+      receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  return reference;
+}
+
 /** The staff open the console, choose the restaurant, and go to the reservation's day. */
 async function openBoard(desk: Person, restaurant: Restaurant, date: string): Promise<void> {
   await desk.page.goto('/staff');
@@ -208,25 +236,7 @@ test('a Pago Móvil receipt is confirmed from the console and the bill shows it 
   const reservation = await book(guest.page, restaurant);
   const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
 
-  // The diner pays the dish by Pago Móvil and uploads the receipt (the API the bill page uses).
-  const pending = await ok<{ id: string }>(
-    await guest.page.request.post(`/api/reservations/${reservation.id}/pending-payments`, {
-      headers: { origin: origin() },
-      data: { paymentType: 'mobile_transfer', chosenTips: '0', orderIds: [order.id] },
-    }),
-  );
-  const reference = `E2E${Date.now()}`.slice(0, 20);
-  const uploaded = await guest.page.request.post(`/api/reservations/${reservation.id}/transactions`, {
-    headers: { origin: origin(), 'idempotency-key': `e2e-${reference}` },
-    multipart: {
-      pendingPaymentId: pending.id,
-      bankCode: '0134',
-      reference,
-      transferDate: localDate(restaurant.timeZone, 0),
-      receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id);
 
   await guest.page.goto(`/restaurants/${restaurant.id}/reservations/${reservation.id}/confirmation`);
   await expect(guest.page.getByTestId('awaiting-confirmation')).toHaveText(
@@ -327,4 +337,40 @@ test('a diner who works at no restaurant sees no console', async ({ browser }) =
   await guest.page.goto('/');
   await expect(guest.page.getByRole('link', { name: guest.t('staff.link') })).toHaveCount(0);
   await guest.context.close();
+});
+
+test('a transfer rejected from the console, with its reason, is due again on the diner’s bill', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const guest = await diner(browser, 'es-ES');
+  const desk = await staff(browser, 'en-US');
+  const restaurant = await demoRestaurant(guest.page.request);
+  const reservation = await book(guest.page, restaurant);
+  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
+  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id);
+
+  await guest.page.goto(`/restaurants/${restaurant.id}/reservations/${reservation.id}/confirmation`);
+  await expect(guest.page.getByTestId('awaiting-confirmation')).toBeVisible();
+
+  await desk.page.goto(`/staff/${restaurant.id}/payments`);
+  const card = desk.page.getByRole('article').filter({ hasText: reference });
+  await card.getByRole('button', { name: desk.t('staff.payments.reject') }).click();
+  await card.getByRole('button', { name: desk.t('staff.payments.rejectSend') }).click();
+  await expect(card.getByText(desk.t('staff.payments.reasonRequired'))).toBeVisible();
+  const reason = 'The transfer has not arrived';
+  await card.getByRole('textbox', { name: desk.t('staff.payments.reason') }).fill(reason);
+  await expectAccessible(desk.page);
+  await card.getByRole('button', { name: desk.t('staff.payments.rejectSend') }).click();
+  await expect(card).toHaveCount(0);
+
+  // Live on the diner's bill: due again, and why.
+  await expect(guest.page.getByTestId('awaiting-confirmation')).toHaveCount(0);
+  await expect(guest.page.getByTestId('rejection-reason')).toHaveText(
+    guest.t('bill.myPayments.rejectedBecause', { reason }),
+  );
+  await expect(guest.page.getByTestId('bill-due')).not.toHaveText(/^\D*0$/);
+
+  await guest.context.close();
+  await desk.context.close();
 });

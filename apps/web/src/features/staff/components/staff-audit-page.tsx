@@ -56,7 +56,13 @@ export function StaffAuditPage({ restaurant }: { restaurant: StaffRestaurant }) 
         <p className="rounded-2xl border border-line bg-white p-6 text-center">{t('staff.audit.empty')}</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+          {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+          <div
+            role="region"
+            aria-labelledby="staff-audit"
+            tabIndex={0}
+            className="overflow-x-auto rounded-2xl border border-line bg-white"
+          >
             <table className="w-full text-left">
               <thead className="bg-cream">
                 <tr>
