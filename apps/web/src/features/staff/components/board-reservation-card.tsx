@@ -10,6 +10,20 @@ const STATUS_LABELS: Readonly<Record<StaffBoardReservation['status'], MessageId>
   cancelled: 'reservation.status.cancelled',
 };
 
+/** Where a reservation sits, for its card, its buttons and the announcements: "Table 4", "Pickup"… */
+export function placeOf(
+  reservation: Pick<StaffBoardReservation, 'table' | 'kind'>,
+  t: ReturnType<typeof useT>,
+): string {
+  if (reservation.table) return t('staff.board.table', { number: reservation.table.number });
+  const labels: Readonly<Record<StaffBoardReservation['kind'], MessageId>> = {
+    table: 'staff.board.tableToChoose',
+    pickup: 'staff.board.pickup',
+    delivery: 'staff.board.delivery',
+  };
+  return t(labels[reservation.kind]);
+}
+
 export interface BoardActions {
   onSeat: (reservationId: string) => void;
   onComplete: (reservationId: string) => void;
@@ -36,15 +50,7 @@ export function BoardReservationCard({
   const money = (amount: number) => staffMoney(amount, currency);
   const isBusy = actions.busyId === reservation.id;
   const headingId = `board-${reservation.id}`;
-  const tableLabel = reservation.table
-    ? t('staff.board.table', { number: reservation.table.number })
-    : t(
-        reservation.kind === 'delivery'
-          ? 'staff.board.delivery'
-          : reservation.kind === 'pickup'
-            ? 'staff.board.pickup'
-            : 'staff.board.tableToChoose',
-      );
+  const tableLabel = placeOf(reservation, t);
   const items = reservation.orders.filter((order) => order.kind !== 'delivery');
   const isActive = reservation.status === 'confirmed' || reservation.status === 'seated';
   return (

@@ -22,7 +22,7 @@ import { isHighlighted } from '../board-cues';
 import { useMuted } from '../cue-sound';
 import { groupBoard } from '../group-board';
 import { useBoardCues } from '../use-board-cues';
-import { type BoardActions, BoardReservationCard } from './board-reservation-card';
+import { type BoardActions, BoardReservationCard, placeOf } from './board-reservation-card';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -46,8 +46,7 @@ export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) 
   const reservations = board.data?.reservations;
   const labelOf = (reservationId: string) => {
     const reservation = reservations?.find((entry) => entry.id === reservationId);
-    if (reservation?.table) return t('staff.board.table', { number: reservation.table.number });
-    return t(reservation?.kind === 'table' ? 'staff.board.tableToChoose' : 'staff.board.pickup');
+    return reservation ? placeOf(reservation, t) : '';
   };
   const describe = (cues: ReadonlyArray<BoardCue>) =>
     cues
