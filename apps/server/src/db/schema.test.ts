@@ -19,6 +19,7 @@ import {
 const TABLES = [
   'users',
   'sessions',
+  'staff_audit',
   'accounts',
   'verifications',
   'restaurants',
