@@ -59,7 +59,7 @@ export function StaffAuditPage({ restaurant }: { restaurant: StaffRestaurant }) 
           {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
           <div
             role="region"
-            aria-labelledby="staff-audit"
+            aria-label={t('staff.audit.tableLabel')}
             tabIndex={0}
             className="overflow-x-auto rounded-2xl border border-line bg-white"
           >
