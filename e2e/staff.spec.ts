@@ -146,6 +146,9 @@ async function payByTransfer(
 /** The staff open the console, choose the restaurant, and go to the reservation's day. */
 async function openBoard(desk: Person, restaurant: Restaurant, date: string): Promise<void> {
   await desk.page.goto('/staff');
+  await expect(
+    desk.page.getByRole('heading', { level: 1, name: desk.t('staff.picker.title') }),
+  ).toBeVisible();
   await desk.page.getByRole('link', { name: new RegExp(restaurant.name) }).click();
   await expect(desk.page.getByRole('heading', { level: 1, name: desk.t('staff.board.title') })).toBeVisible();
   await desk.page.getByLabel(desk.t('staff.board.date'), { exact: true }).fill(date);
@@ -246,6 +249,10 @@ test('a Pago Móvil receipt is confirmed from the console and the bill shows it 
   // The staff see it with its receipt, bank and reference, and confirm it (the header links to the console).
   await desk.page.goto('/');
   await desk.page.getByRole('link', { name: desk.t('staff.link') }).click();
+  // the picker, not the home page's restaurant list (the console's chunk loads first)
+  await expect(
+    desk.page.getByRole('heading', { level: 1, name: desk.t('staff.picker.title') }),
+  ).toBeVisible();
   await desk.page.getByRole('link', { name: new RegExp(restaurant.name) }).click();
   await desk.page
     .getByRole('navigation', { name: desk.t('staff.nav.label') })
