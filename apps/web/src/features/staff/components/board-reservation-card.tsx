@@ -10,9 +10,12 @@ const STATUS_LABELS: Readonly<Record<StaffBoardReservation['status'], MessageId>
   cancelled: 'reservation.status.cancelled',
 };
 
-/** Where a reservation sits, for its card, its buttons and the announcements: "Table 4", "Pickup"… */
+/**
+ * Where a reservation sits, for its card, its buttons and the announcements: "Table 4"; without a
+ * table, the kind and whose it is ("Pickup · Ana Pérez"), so that two of them are told apart.
+ */
 export function placeOf(
-  reservation: Pick<StaffBoardReservation, 'table' | 'kind'>,
+  reservation: Pick<StaffBoardReservation, 'table' | 'kind' | 'users' | 'createdBy'>,
   t: ReturnType<typeof useT>,
 ): string {
   if (reservation.table) return t('staff.board.table', { number: reservation.table.number });
@@ -21,7 +24,9 @@ export function placeOf(
     pickup: 'staff.board.pickup',
     delivery: 'staff.board.delivery',
   };
-  return t(labels[reservation.kind]);
+  const creator = reservation.users.find((user) => user.id === reservation.createdBy) ?? reservation.users[0];
+  const place = t(labels[reservation.kind]);
+  return creator ? t('staff.board.named', { place, name: creator.displayName }) : place;
 }
 
 export interface BoardActions {
