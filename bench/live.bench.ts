@@ -5,13 +5,18 @@
 // times, from the start of the change:
 //   - the `menu.changed` event reaching every one of the 200 sockets;
 //   - one of them refetching the menu (as the web app does on the event) and reading the new price.
+// Then the same through the staff console's endpoint (`PATCH /api/staff/restaurants/:id/products/
+// :productId` as a signed-in owner over HTTP: authorisation, the change, its audit record and the
+// NOTIFY in one transaction), timing the event on all 200 sockets and the staff's own answer.
 // Prints p50 / p99 / max over the rounds; a measurement, never a timed test.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MENU_CHANGED_EVENT, menuTopic, type LiveServerMessage, type Menu } from '@comensal/contracts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
+import { restaurantStaff } from '../apps/server/src/db/schema.ts';
 import { createContext } from '../apps/server/src/lib/context.ts';
 import { updateProduct } from '../apps/server/src/modules/restaurants/index.ts';
 import type { BenchServerInfo } from './lib/bench-server.ts';
+import { api, type Diner } from './lib/diner.ts';
 import { describeMachine, startChild } from './lib/harness.ts';
 
 const SOCKETS = 200;
@@ -49,6 +54,29 @@ async function subscribe(url: string, topic: string): Promise<Subscriber> {
     nextChange: () => new Promise<number>((resolve) => (waiter = resolve)),
     close: () => socket.close(),
   };
+}
+
+/** A new account, signed in (the owner of the bench's restaurant once the membership is written). */
+async function signUpOwner(url: string): Promise<Diner> {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `owner-${Date.now()}@bench.test`,
+      name: 'Bench owner',
+      password: 'bench-owner-password',
+    }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  // the sign-up answers the same body for every address: the session says who we are
+  const session = await fetch(`${url}/api/auth/get-session`, { headers: { origin: url, cookie } });
+  const { user } = (await session.json()) as { user: { id: string } };
+  return { cookie, userId: user.id };
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -96,6 +124,32 @@ try {
   }
   console.info(summary(`event on all ${SOCKETS} open menus`, toAll));
   console.info(summary('menu refetched with the new price', toMenu));
+
+  // the staff console: an owner edits the price over HTTP
+  const owner = await signUpOwner(url);
+  await database.db.insert(restaurantStaff).values({ restaurantId, userId: owner.userId, role: 'owner' });
+  const staffToAll: number[] = [];
+  const staffAnswer: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const price = 20_000 + round;
+    const arrivals = subscribers.map((subscriber) => subscriber.nextChange());
+    const start = performance.now();
+    const answered = api<{ price: number }>(
+      url,
+      owner,
+      'PATCH',
+      `/api/staff/restaurants/${restaurantId}/products/${productId}`,
+      { price },
+    ).then((product) => {
+      if (product.price !== price) throw new Error(`round ${round}: answered ${product.price}, not ${price}`);
+      return performance.now();
+    });
+    staffToAll.push(Math.max(...(await Promise.all(arrivals))) - start);
+    staffAnswer.push((await answered) - start);
+    await sleep(50);
+  }
+  console.info(summary(`staff price edit: event on all ${SOCKETS} menus`, staffToAll));
+  console.info(summary('staff price edit: the answer to the owner', staffAnswer));
 } finally {
   for (const subscriber of subscribers) subscriber.close();
   await database.close();

@@ -102,8 +102,8 @@ async function decide(
 }
 
 /**
- * The restaurant confirms a Pago Móvil transfer or a cash payment it received (the staff console
- * calls it; until then tests and scripts do): its orders are paid (`pendingToConfirmed` false),
+ * The restaurant confirms a Pago Móvil transfer or a cash payment it received (the staff console's
+ * `POST /api/staff/transactions/:id/confirm`, and the dev script payment-decide.ts): its orders are paid (`pendingToConfirmed` false),
  * the payer earns the points, is told live and gets the receipt by e-mail. A second confirmation,
  * or one after a rejection, changes nothing (`changed: false`); confirm and reject racing: the
  * transaction's row lock lets one win.

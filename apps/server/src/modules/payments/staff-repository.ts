@@ -1,6 +1,7 @@
 /**
  * Who works at a restaurant (`restaurant_staff`: owner or staff). Payments ask it before a
- * confirmation, a rejection or a receipt download; the staff console (a later issue) builds on it.
+ * confirmation, a rejection or a receipt download. The staff module keeps its own reads and writes
+ * of the memberships (roles, owners); this is the payments module's yes / no.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 /**
  * Restaurants: the public read endpoints (list, detail, menu, one product, its price) and the
- * menu writers of the staff work to come (createProduct, updateProduct). How a list is answered
+ * menu writers (createProduct; updateProduct, which the staff console calls). How a list is answered
  * is in list/README.md. The module's front door: other code imports only what is exported here.
  */
 export { createProduct } from './create-product.ts';

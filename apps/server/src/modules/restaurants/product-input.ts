@@ -1,6 +1,6 @@
 /**
- * What a writer (update-product / create-product; later the staff console) may set on a product.
- * Server-internal for now: no public endpoint writes products yet.
+ * What a writer (update-product / create-product) may set on a product. The staff console's
+ * endpoint (`PATCH /api/staff/restaurants/:id/products/:productId`) takes a subset of it.
  */
 import { dietaryTagSchema, hhmmSchema, localizedSchema, preferenceSchema } from '@comensal/contracts';
 import { z } from 'zod';

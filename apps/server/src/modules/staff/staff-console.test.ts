@@ -6,6 +6,7 @@
  * topic; product edits refused or reaching the open menus; table links; owners managing staff
  * (never the last owner, also when two owners remove each other at once); the audit.
  */
+import { randomUUID } from 'node:crypto';
 import {
   MENU_CHANGED_EVENT,
   menuTopic,
@@ -297,8 +298,14 @@ describe('reservations: status, orders ready, assistance', () => {
   it('a table calls and orders: the staff topic hears both; staff answer and mark the orders ready: the diners see it', async () => {
     const place = await insertOrdersRestaurant(t.db, { payments: PAYMENTS });
     await addStaff(t.db.db, place.restaurant.id, staff.userId, 'staff');
-    const reservation = await reserveTable(t.app, ana, place, { number: 10, startAt: '12:00' });
     const staffChannel = staffTopic(place.restaurant.id);
+    const booked = nextLiveEvent(t.app, staffChannel, (m) => m.event === STAFF_EVENTS.reservationChanged);
+    const reservation = await reserveTable(t.app, ana, place, { number: 10, startAt: '12:00' });
+    expect((await booked).data).toEqual({
+      restaurantId: place.restaurant.id,
+      reservationId: reservation.id,
+      reservationChange: 'created',
+    });
 
     const called = nextLiveEvent(t.app, staffChannel, (m) => m.event === STAFF_EVENTS.assistanceChanged);
     expectStatus(
@@ -352,10 +359,15 @@ describe('reservations: status, orders ready, assistance', () => {
     });
     expect((await dismissed).data).toMatchObject({ ordersReadyNotification: false });
 
+    const seated = nextLiveEvent(t.app, staffChannel, (m) => m.event === STAFF_EVENTS.reservationChanged);
+    expectStatus(await api.setStatus(staff, reservation.id, 'seated'), 200);
+    expect((await seated).data).toMatchObject({ reservationId: reservation.id, reservationChange: 'status' });
+
     const rows = await auditRowsOf(t.db.db, place.restaurant.id);
     expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
       ['reservation.assistance_cleared', { requestedAssistance: true }, { requestedAssistance: false }],
       ['reservation.orders_ready', { ordersReadyNotification: false }, { ordersReadyNotification: true }],
+      ['reservation.status_changed', { status: 'confirmed' }, { status: 'seated' }],
     ]);
   });
 });
@@ -388,7 +400,7 @@ describe('dishes', () => {
     }
     expect(
       (
-        await api.editProduct(staff, restaurantId(), restaurant.product('plain').replace(/.$/, '0'), {
+        await api.editProduct(staff, restaurantId(), randomUUID(), {
           price: 1,
         })
       ).statusCode,
