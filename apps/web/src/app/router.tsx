@@ -120,6 +120,20 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The staff console: its own layout and chunks (diners never load them).
+        path: paths.staff.pattern,
+        lazy: () => import('./routes/staff/layout'),
+        children: [
+          indexPage('staff', () => import('./routes/staff/picker')),
+          page('staff.board', () => import('./routes/staff/board')),
+          page('staff.payments', () => import('./routes/staff/payments')),
+          page('staff.menu', () => import('./routes/staff/menu')),
+          page('staff.qr', () => import('./routes/staff/qr')),
+          page('staff.team', () => import('./routes/staff/team')),
+          page('staff.audit', () => import('./routes/staff/audit')),
+        ],
+      },
+      {
         id: 'main',
         lazy: () => import('./routes/app/layout'),
         children: [

@@ -58,12 +58,19 @@ describe('href', () => {
     [href('profile'), '/profile'],
     [href('reviews'), '/r'],
     [href('notFound'), '/404'],
+    [href('staff'), '/staff'],
+    [href('staff.board', { restaurantId }), '/staff/r1'],
+    [href('staff.payments', { restaurantId }), '/staff/r1/payments'],
+    [href('staff.menu', { restaurantId }), '/staff/r1/menu'],
+    [href('staff.qr', { restaurantId }), '/staff/r1/qr'],
+    [href('staff.team', { restaurantId }), '/staff/r1/team'],
+    [href('staff.audit', { restaurantId }), '/staff/r1/audit'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
 
   it('covers every route name', () => {
-    expect(ROUTE_NAMES).toHaveLength(33);
+    expect(ROUTE_NAMES).toHaveLength(40);
   });
 
   it('adds query parameters, leaving out empty ones', () => {

@@ -53,6 +53,15 @@ export const paths = {
   profile: route('/profile'),
   reviews: route('/r'),
   notFound: route('/404', 'public'),
+
+  // Staff console, own layout (docs/product.md#the-staff-console-screens).
+  staff: route('/staff'),
+  'staff.board': route('/staff/:restaurantId'),
+  'staff.payments': route('/staff/:restaurantId/payments'),
+  'staff.menu': route('/staff/:restaurantId/menu'),
+  'staff.qr': route('/staff/:restaurantId/qr'),
+  'staff.team': route('/staff/:restaurantId/team'),
+  'staff.audit': route('/staff/:restaurantId/audit'),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -34,6 +34,12 @@ export function formatDate(date: Date, locale: SupportedLocale): string {
   return formatWithPattern(date, 'PPP', { locale: dateLocale(locale) });
 }
 
+/** "24 de diciembre de 2025" for a restaurant-local 'YYYY-MM-DD' (no time zone shift). */
+export function formatLocalDate(date: string, locale: SupportedLocale): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return formatDate(new Date(year ?? 2000, (month ?? 1) - 1, day ?? 1), locale);
+}
+
 /** Always 24-hour: "21:30". */
 export function formatTime(date: Date, locale: SupportedLocale): string {
   return formatWithPattern(date, 'HH:mm', { locale: dateLocale(locale) });

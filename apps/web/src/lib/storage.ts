@@ -40,6 +40,8 @@ export const STORAGE_KEYS = {
    * `{ [appId]: { backoffCount, throttleEndTimeMillis } }` (lib/analytics/throttle-store.ts).
    */
   analyticsThrottle: 'analyticsThrottle',
+  /** localStorage: `"1"` when the staff console's sound cues are muted (features/staff/cue-sound.ts). */
+  staffMuted: 'staffMuted',
 } as const;
 
 /** A key the app stores one value under, or one item of a kind (`cart:<reservationId>`). */

@@ -58,6 +58,8 @@ beforeEach(() => {
     'GET /api/auth-providers': () => json({ providers: [] }),
     'GET /api/invitations': () => json({ items: [], nextCursor: null }),
     'GET /api/reservations/:id/invitations': () => json({ items: [] }),
+    // Signed-in users work at no restaurant unless a test says otherwise (the header's staff link).
+    'GET /api/staff/restaurants': () => json({ items: [], nextCursor: null }),
   });
 });
 

@@ -2,15 +2,40 @@ import { Link } from 'react-router';
 import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { Brand } from '@/components/ui/brand';
-import { IconArrowLeft } from '@/components/ui/icons';
+import { IconArrowLeft, IconStore } from '@/components/ui/icons';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { type Account, AccountLink } from './account-link';
 
-/** Language choice and account, at the header's end. */
-function HeaderTools({ tone, account }: { tone: 'light' | 'dark'; account: Account | null }) {
+/** The staff console's link, for users who work at a restaurant. */
+function StaffLink({ tone }: { tone: 'light' | 'dark' }) {
+  const t = useT();
+  const toneClasses =
+    tone === 'dark' ? 'on-dark text-white hover:bg-white/15' : 'text-brand-800 hover:bg-brand-50';
+  return (
+    <Link
+      to={href('staff')}
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2 font-semibold whitespace-nowrap sm:px-3 ${toneClasses}`}
+    >
+      <IconStore />
+      <span className="sr-only md:not-sr-only">{t('staff.link')}</span>
+    </Link>
+  );
+}
+
+/** Language choice, the staff console (for staff) and account, at the header's end. */
+function HeaderTools({
+  tone,
+  account,
+  hasStaffLink,
+}: {
+  tone: 'light' | 'dark';
+  account: Account | null;
+  hasStaffLink: boolean;
+}) {
   return (
     <div className="ml-auto flex items-center gap-2">
       <LanguageSwitcher tone={tone} />
+      {hasStaffLink ? <StaffLink tone={tone} /> : null}
       <AccountLink account={account} tone={tone} />
     </div>
   );
@@ -19,7 +44,15 @@ function HeaderTools({ tone, account }: { tone: 'light' | 'dark'; account: Accou
 export type HeaderVariant = 'home' | 'default' | 'transparent';
 
 /** The main layout's header in its three forms (home, plain, transparent over a cover picture). */
-export function AppHeader({ variant, account }: { variant: HeaderVariant; account: Account | null }) {
+export function AppHeader({
+  variant,
+  account,
+  hasStaffLink = false,
+}: {
+  variant: HeaderVariant;
+  account: Account | null;
+  hasStaffLink?: boolean;
+}) {
   const t = useT();
 
   if (variant === 'transparent') {
@@ -38,6 +71,7 @@ export function AppHeader({ variant, account }: { variant: HeaderVariant; accoun
           </Link>
           <div className="ml-auto flex items-center gap-1 rounded-full bg-black/60">
             <LanguageSwitcher tone="dark" />
+            {hasStaffLink ? <StaffLink tone="dark" /> : null}
             <AccountLink account={account} tone="dark" />
           </div>
         </div>
@@ -56,6 +90,7 @@ export function AppHeader({ variant, account }: { variant: HeaderVariant; accoun
             </Link>
             <div className="ml-auto flex items-center gap-2">
               <LanguageSwitcher tone="dark" />
+              {hasStaffLink ? <StaffLink tone="dark" /> : null}
               <AccountLink account={account} tone="dark" />
             </div>
           </div>
@@ -74,7 +109,7 @@ export function AppHeader({ variant, account }: { variant: HeaderVariant; accoun
         <Link to={href('home')} className="rounded-lg">
           <Brand size={32} isCompact />
         </Link>
-        <HeaderTools tone="light" account={account} />
+        <HeaderTools tone="light" account={account} hasStaffLink={hasStaffLink} />
       </div>
     </header>
   );

@@ -17,12 +17,15 @@ export function MainLayout({
   chrome,
   account,
   pendingInvitations,
+  hasStaffLink = false,
   children,
 }: {
   chrome: PageChrome;
   account: Account | null;
   /** Shown as a badge on the Invitations tab when above 0. */
   pendingInvitations?: number | undefined;
+  /** The signed-in user works at a restaurant: the header links to the staff console. */
+  hasStaffLink?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -36,7 +39,7 @@ export function MainLayout({
       >
         {t('nav.skipToContent')}
       </a>
-      <AppHeader variant={chrome.header} account={account} />
+      <AppHeader variant={chrome.header} account={account} hasStaffLink={hasStaffLink} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>

@@ -216,3 +216,13 @@ export const IconBag = (props: IconProps) => (
     <path d="M9 8V6a3 3 0 0 1 6 0v2" />
   </Icon>
 );
+
+/** A shop front (the staff console). */
+export const IconStore = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 9 5 4h14l2 5" />
+    <path d="M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0" />
+    <path d="M5 12v8h14v-8" />
+    <path d="M10 20v-5h4v5" />
+  </Icon>
+);

@@ -1,13 +1,9 @@
 import { formatTimeOfDay, MINUTES_PER_DAY, parseTimeOfDay } from '@comensal/domain';
 import type { SupportedLocale } from '@/lib/i18n';
 import { format as formatWithPattern } from 'date-fns';
-import { dateLocale, formatDate } from '@/lib/format';
+import { dateLocale } from '@/lib/format';
 
-/** "24 de diciembre de 2025" for a restaurant-local 'YYYY-MM-DD' (no time zone shift). */
-export function formatLocalDate(date: string, locale: SupportedLocale): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return formatDate(new Date(year ?? 2000, (month ?? 1) - 1, day ?? 1), locale);
-}
+export { formatLocalDate } from '@/lib/format';
 
 /** "mar, 24 nov 2026" / "Tue, Nov 24, 2026": a day of the booking form's date list. */
 export function formatDayOption(date: string, locale: SupportedLocale): string {

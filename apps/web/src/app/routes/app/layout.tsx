@@ -7,6 +7,7 @@ import { useLeafHandle } from '@/app/route-handle';
 import { NewInvitationsDialog } from '@/features/invitations/components/new-invitations-dialog';
 import { usePendingInvitations } from '@/features/invitations/use-pending-invitations';
 import { OfflineNotice } from '@/components/pwa/offline-notice';
+import { useStaffRestaurants } from '@/features/staff/api/list-staff-restaurants';
 
 export function Component() {
   const auth = useAuth();
@@ -14,11 +15,19 @@ export function Component() {
   const account = auth
     ? { displayName: displayNameOf(auth), isGuest: auth.kind === 'guest', photoURL: photoOf(auth) }
     : null;
+  // Signed-in users who work at a restaurant get a link to its console (one cached call).
+  const staff = useStaffRestaurants(auth?.kind === 'user' ? auth.user.id : null);
+  const worksSomewhere = (staff.data?.items.length ?? 0) > 0;
   const unverified = auth?.kind === 'user' && auth.user.emailVerified !== true ? auth.user.email : null;
   // invitations reach accounts only (never a guest): noticed on every page of the layout
   const pendingInvitations = usePendingInvitations(auth?.kind === 'user');
   return (
-    <MainLayout chrome={chrome} account={account} pendingInvitations={pendingInvitations}>
+    <MainLayout
+      chrome={chrome}
+      account={account}
+      pendingInvitations={pendingInvitations}
+      hasStaffLink={worksSomewhere}
+    >
       <OfflineNotice />
       <NewInvitationsDialog key={auth?.user.id ?? ''} pending={pendingInvitations} />
       {unverified ? <VerifyEmailNotice email={unverified} /> : null}

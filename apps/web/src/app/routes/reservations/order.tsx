@@ -5,6 +5,7 @@ import { OrderingProvider } from '@/features/orders/ordering';
 import { useReservation } from '@/features/reservations/api/get-reservation';
 import { LoadError } from '@/features/reservations/components/load-error';
 import { LoadingBlock } from '@/components/ui/loading-block';
+import { OrdersReadyBanner } from '@/features/reservations/components/orders-ready-banner';
 import { MissingIds } from '@/features/reservations/components/missing-ids';
 import { ReservationFrame } from '@/features/reservations/components/reservation-frame';
 import { useLiveReservation } from '@/features/reservations/use-live-reservation';
@@ -56,6 +57,7 @@ function OrderRoute({
         reservation={reservation.data}
         userId={userId}
         joinRequests={reservation.data.isCurrent ? <JoinRequests reservationId={reservationId} /> : null}
+        notices={<OrdersReadyBanner reservation={reservation.data} />}
       />
       <CartBar />
     </OrderingProvider>

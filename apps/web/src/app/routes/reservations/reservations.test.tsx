@@ -515,6 +515,33 @@ describe('reservation summary', () => {
     );
     expect(await screen.findByText('Carla Díaz')).toBeTruthy();
   });
+
+  it('shows the status the staff set and "your orders are ready" (banner and toast) live', async () => {
+    signedIn();
+    let current = reservation();
+    mockApi({ 'GET /api/reservations/:id': () => json(current) });
+    renderApp(summaryPath);
+    await screen.findByTestId('reservation-members');
+    expect(screen.getByText('Confirmed')).toBeTruthy();
+    expect(screen.queryByText('Your orders are ready!')).toBeNull();
+
+    await waitFor(() => expect(FakeWebSocket.latest()).toBeTruthy());
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.serverOpen());
+    current = reservation({ status: 'seated', ordersReadyNotification: true });
+    act(() =>
+      socket.serverSend({
+        topic: `reservation:${RESERVATION}`,
+        event: 'reservation.updated',
+        data: { reservationId: RESERVATION },
+      }),
+    );
+    expect(await screen.findByText('Seated')).toBeTruthy();
+    const banner = await screen.findByRole('button', { name: 'Got it' });
+    expect(banner.closest('[role="status"]')?.textContent).toContain('Your orders are ready!');
+    // the toast says it too (a second copy of the words, in the toaster)
+    await waitFor(() => expect(screen.getAllByText('Your orders are ready!')).toHaveLength(2));
+  });
 });
 
 describe('unanswered invitations', () => {

@@ -136,11 +136,14 @@ export function TableOrderPage({
   reservation,
   userId,
   joinRequests,
+  notices,
 }: {
   reservation: Reservation;
   userId: string;
   /** The diners asking to join from the table's QR link (composed by the route). */
   joinRequests?: ReactNode;
+  /** What the restaurant tells the table (the "orders ready" banner; composed by the route). */
+  notices?: ReactNode;
 }) {
   const t = useT();
   const labelOf = useReservationLabel();
@@ -219,6 +222,7 @@ export function TableOrderPage({
           {t('order.closed')}
         </p>
       )}
+      {notices}
       {joinRequests}
       {body}
       {total.data ? (

@@ -126,6 +126,11 @@ function MyPayments({
                 tips: money(item.tipsMinor, country),
               })}{' '}
               <strong>{t(`payment.status.${item.status}`)}</strong>
+              {item.status === 'rejected' && item.report?.rejectionReason ? (
+                <span className="block text-sm" data-testid="rejection-reason">
+                  {t('bill.myPayments.rejectedBecause', { reason: item.report.rejectionReason })}
+                </span>
+              ) : null}
             </span>
             {item.status === 'approved' || item.status === 'pending' ? (
               <Link

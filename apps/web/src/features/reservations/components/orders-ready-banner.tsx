@@ -1,14 +1,25 @@
 import type { Reservation } from '@comensal/contracts';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
 import { clearOrdersReady } from '@/features/reservations/api/set-reservation-flags';
 import { useReservationAction } from '@/features/reservations/use-reservation-action';
 
-/** "Your orders are ready" while the notification is set; anyone may clear it. */
+/**
+ * "Your orders are ready" while the notification is set; anyone may clear it. When the restaurant
+ * sets it while the page is open (a live update), a toast says so too.
+ */
 export function OrdersReadyBanner({ reservation }: { reservation: Reservation }) {
   const t = useT();
   const clear = useReservationAction(reservation.id, () => clearOrdersReady(reservation.id));
-  if (!reservation.ordersReadyNotification) return null;
+  const isReady = reservation.ordersReadyNotification;
+  const wasReady = useRef(isReady);
+  useEffect(() => {
+    if (isReady && !wasReady.current) notify('success', 'reservation.ordersReady');
+    wasReady.current = isReady;
+  }, [isReady]);
+  if (!isReady) return null;
   return (
     <div
       role="status"
