@@ -51,6 +51,8 @@ interface Score {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** Requests for the restaurant's menu during the cold load (one is the budget on the menu page). */
+  menuRequests: number;
   metrics: string;
   failedAudits: string[];
 }
@@ -84,11 +86,17 @@ try {
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+      const requests = (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)
+        ?.items;
+      const menuRequests = (requests ?? []).filter((request) =>
+        /\/api\/restaurants\/[^/]+\/menu(\?|$)/.test(request.url ?? ''),
+      ).length;
       scores.push({
         page,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        menuRequests,
         metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
         failedAudits: Object.values(lhr.audits)
           .filter(
@@ -123,6 +131,12 @@ for (const page of [...new Set(scores.map((score) => score.page))]) {
     const middle = median(values);
     console.info(
       `  ${mark(middle >= budget)} ${page}: ${category} ${middle} [${Math.min(...values)}–${Math.max(...values)}] (budget ${label})`,
+    );
+  }
+  if (page === 'menu') {
+    const counts = runs.map((score) => score.menuRequests);
+    console.info(
+      `  ${mark(Math.max(...counts) === 1)} ${page}: menu requests on a cold load ${counts.join(', ')} (budget 1)`,
     );
   }
   const practices = runs.map((score) => score.bestPractices);
