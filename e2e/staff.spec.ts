@@ -165,6 +165,26 @@ async function payByTransfer(
   return reference;
 }
 
+/**
+ * A diner (`dinerLocale`) who booked, ordered a dish and sent a Pago Móvil receipt, and the staff
+ * (`staffLocale`) who will look at it; answers both, the restaurant, the reservation and the
+ * transfer's reference.
+ */
+async function transferToConfirm(
+  browser: Browser,
+  dinerLocale: Locale,
+  staffLocale: Locale,
+  receipt: Receipt = PNG_RECEIPT,
+) {
+  const guest = await diner(browser, dinerLocale);
+  const desk = await staff(browser, staffLocale);
+  const restaurant = await demoRestaurant(guest.page.request);
+  const reservation = await book(guest.page, restaurant);
+  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
+  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id, receipt);
+  return { guest, desk, restaurant, reservation, reference };
+}
+
 /** The staff open the console, choose the restaurant, and go to the reservation's day. */
 async function openBoard(desk: Person, restaurant: Restaurant, date: string): Promise<void> {
   await desk.page.goto('/staff');
@@ -276,13 +296,11 @@ for (const [dinerLocale, staffLocale] of [
 
 test('a Pago Móvil receipt is confirmed from the console and the bill shows it paid', async ({ browser }) => {
   test.setTimeout(90_000);
-  const guest = await diner(browser, 'en-US');
-  const desk = await staff(browser, 'es-ES');
-  const restaurant = await demoRestaurant(guest.page.request);
-  const reservation = await book(guest.page, restaurant);
-  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
-
-  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id);
+  const { guest, desk, restaurant, reservation, reference } = await transferToConfirm(
+    browser,
+    'en-US',
+    'es-ES',
+  );
 
   await guest.page.goto(`/restaurants/${restaurant.id}/reservations/${reservation.id}/confirmation`);
   await expect(guest.page.getByTestId('awaiting-confirmation')).toHaveText(
@@ -323,12 +341,7 @@ test('a PDF receipt is drawn in place in the console, its pages named, within th
   browser,
 }) => {
   test.setTimeout(90_000);
-  const guest = await diner(browser, 'es-ES');
-  const desk = await staff(browser, 'en-US');
-  const restaurant = await demoRestaurant(guest.page.request);
-  const reservation = await book(guest.page, restaurant);
-  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
-  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id, {
+  const { guest, desk, restaurant, reference } = await transferToConfirm(browser, 'es-ES', 'en-US', {
     name: 'comprobante.pdf',
     mimeType: 'application/pdf',
     buffer: RECEIPT_PDF,
@@ -458,12 +471,11 @@ test('a transfer rejected from the console, with its reason, is due again on the
   browser,
 }) => {
   test.setTimeout(90_000);
-  const guest = await diner(browser, 'es-ES');
-  const desk = await staff(browser, 'en-US');
-  const restaurant = await demoRestaurant(guest.page.request);
-  const reservation = await book(guest.page, restaurant);
-  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
-  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id);
+  const { guest, desk, restaurant, reservation, reference } = await transferToConfirm(
+    browser,
+    'es-ES',
+    'en-US',
+  );
 
   await guest.page.goto(`/restaurants/${restaurant.id}/reservations/${reservation.id}/confirmation`);
   await expect(guest.page.getByTestId('awaiting-confirmation')).toBeVisible();
