@@ -1,7 +1,8 @@
 // The staff console (issue 14), in both languages: a diner at a table calls for assistance and
 // sends an order; the staff, signed in on a counter tablet, see both appear live, answer, mark the
 // order ready and seat the table, and the diner sees it all live. Then a Pago Móvil receipt a diner
-// uploaded is confirmed from the console, and the diner's bill shows it paid.
+// uploaded is confirmed from the console, and the diner's bill shows it paid; a PDF receipt is
+// drawn in place (pdf.js on canvases, within the Content-Security-Policy).
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
   bookableSlot,
@@ -18,6 +19,7 @@ import {
   type Locale,
   type OpeningRestaurant,
 } from './fixtures/app.ts';
+import { buildPdf, pdfStream } from '../apps/server/src/payments/receipts/testing/fixtures.ts';
 
 const RESTAURANT_SLUG = 'tostaduria-los-leones';
 const STAFF_EMAIL = 'staff@comensal.test';
@@ -27,6 +29,25 @@ const RECEIPT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A two-page PDF receipt as a bank app writes one (a coloured band and a line of text on each
+ * page), for the console to draw in place.
+ */
+const RECEIPT_PDF = buildPdf([
+  '<< /Type /Catalog /Pages 2 0 R >>',
+  '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 320 200] /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>',
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 320 200] /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>',
+  pdfStream(
+    '',
+    '0.66 0.21 0.1 rg 10 10 300 60 re f 0 g BT /F1 16 Tf 20 150 Td (Pago Movil - Banesco 0134) Tj ET',
+  ),
+  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+]);
+
+type Receipt = { name: string; mimeType: string; buffer: Buffer };
+const PNG_RECEIPT: Receipt = { name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG };
 
 interface Person {
   context: BrowserContext;
@@ -161,6 +182,7 @@ async function payByTransfer(
   restaurant: Restaurant,
   reservation: { id: string },
   orderId: string,
+  receipt: Receipt = PNG_RECEIPT,
 ): Promise<string> {
   const pending = await ok<{ id: string }>(
     await page.request.post(`/api/reservations/${reservation.id}/pending-payments`, {
@@ -176,11 +198,31 @@ async function payByTransfer(
       bankCode: '0134',
       reference,
       transferDate: localDate(restaurant.timeZone, 0),
-      receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG },
+      receipt,
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   return reference;
+}
+
+/**
+ * A diner (`dinerLocale`) who booked, ordered a dish and sent a Pago Móvil receipt, and the staff
+ * (`staffLocale`) who will look at it; answers both, the restaurant, the reservation and the
+ * transfer's reference.
+ */
+async function transferToConfirm(
+  browser: Browser,
+  dinerLocale: Locale,
+  staffLocale: Locale,
+  receipt: Receipt = PNG_RECEIPT,
+) {
+  const guest = await diner(browser, dinerLocale);
+  const desk = await staff(browser, staffLocale);
+  const restaurant = await demoRestaurant(guest.page.request);
+  const reservation = await book(guest.page, restaurant);
+  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
+  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id, receipt);
+  return { guest, desk, restaurant, reservation, reference };
 }
 
 /** The staff open the console, choose the restaurant, and go to the reservation's day. */
@@ -300,13 +342,11 @@ for (const [dinerLocale, staffLocale] of [
 
 test('a Pago Móvil receipt is confirmed from the console and the bill shows it paid', async ({ browser }) => {
   test.setTimeout(90_000);
-  const guest = await diner(browser, 'en-US');
-  const desk = await staff(browser, 'es-ES');
-  const restaurant = await demoRestaurant(guest.page.request);
-  const reservation = await book(guest.page, restaurant);
-  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
-
-  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id);
+  const { guest, desk, restaurant, reservation, reference } = await transferToConfirm(
+    browser,
+    'en-US',
+    'es-ES',
+  );
 
   await guest.page.goto(`/restaurants/${restaurant.id}/reservations/${reservation.id}/confirmation`);
   await expect(guest.page.getByTestId('awaiting-confirmation')).toHaveText(
@@ -338,6 +378,66 @@ test('a Pago Móvil receipt is confirmed from the console and the bill shows it 
   // The diner's bill shows it paid, live.
   await expect(guest.page.getByText(guest.t('bill.settled'))).toBeVisible();
   await expect(guest.page.getByTestId('awaiting-confirmation')).toHaveCount(0);
+
+  await guest.context.close();
+  await desk.context.close();
+});
+
+test('a PDF receipt is drawn in place in the console, its pages named, within the security policy', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { guest, desk, restaurant, reference } = await transferToConfirm(browser, 'es-ES', 'en-US', {
+    name: 'comprobante.pdf',
+    mimeType: 'application/pdf',
+    buffer: RECEIPT_PDF,
+  });
+
+  const workers: string[] = [];
+  desk.page.on('worker', (worker) => workers.push(worker.url()));
+  await desk.page.goto(`/staff/${restaurant.id}/payments`);
+  const card = desk.page.getByRole('article').filter({ hasText: reference });
+  const label = desk.t('staff.payments.receiptOf', { name: guest.name });
+  const pages = [1, 2].map((page) =>
+    card.getByRole('img', {
+      name: desk.t('staff.payments.receiptPage', { label, page: String(page), count: '2' }),
+    }),
+  );
+  for (const page of pages) await expect(page).toBeVisible();
+  expect(await pages[0]!.evaluate((element) => element.tagName)).toBe('CANVAS');
+
+  // Drawn: pixels that are not white (the band and the text), at the card's width.
+  await expect
+    .poll(() =>
+      pages[0]!.evaluate((element) => {
+        const canvas = element as HTMLCanvasElement;
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let inked = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3]! > 0 && (data[i]! < 240 || data[i + 1]! < 240 || data[i + 2]! < 240)) inked += 1;
+        }
+        return inked;
+      }),
+    )
+    .toBeGreaterThan(1000);
+  const widths = await pages[0]!.evaluate((element) => ({
+    canvas: element.getBoundingClientRect().width,
+    panel: element.parentElement!.getBoundingClientRect().width,
+  }));
+  expect(widths.canvas).toBeCloseTo(widths.panel, 0);
+  await expect(card.getByText(desk.t('staff.payments.receiptError'))).toHaveCount(0);
+  // pdf.js's worker is a file of this origin (no blob: or data: worker)
+  expect(workers.some((url) => url.startsWith(`${origin()}/assets/`) && url.includes('pdf.worker'))).toBe(
+    true,
+  );
+  // still there: open it in a new tab, download it
+  await expect(
+    card.getByRole('link', {
+      name: desk.t('staff.payments.openPdf'),
+    }),
+  ).toBeVisible();
+  await expect(card.getByRole('link', { name: desk.t('staff.payments.download') })).toBeVisible();
+  await expectAccessible(desk.page);
 
   await guest.context.close();
   await desk.context.close();
@@ -417,12 +517,11 @@ test('a transfer rejected from the console, with its reason, is due again on the
   browser,
 }) => {
   test.setTimeout(90_000);
-  const guest = await diner(browser, 'es-ES');
-  const desk = await staff(browser, 'en-US');
-  const restaurant = await demoRestaurant(guest.page.request);
-  const reservation = await book(guest.page, restaurant);
-  const { order } = await orderDish(guest.page, restaurant.id, reservation.id);
-  const reference = await payByTransfer(guest.page, restaurant, reservation, order.id);
+  const { guest, desk, restaurant, reservation, reference } = await transferToConfirm(
+    browser,
+    'es-ES',
+    'en-US',
+  );
 
   await guest.page.goto(`/restaurants/${restaurant.id}/reservations/${reservation.id}/confirmation`);
   await expect(guest.page.getByTestId('awaiting-confirmation')).toBeVisible();

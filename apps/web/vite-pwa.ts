@@ -88,9 +88,11 @@ export function pwaPlugins(): Plugin[] {
       // the icons are emitted by pwaIcons (already in the list of the build's files)
       includeManifestIcons: false,
       injectManifest: {
-        // the app shell: every file of the build but source maps and the precompressed copies
+        // the app shell: every file of the build except source maps, the precompressed copies and
+        // pdf.js, which only the staff console's PDF receipts use, online (src/features/staff/
+        // pdf-document.ts: its chunk is ignored here; its worker is a `.mjs` the pattern leaves out)
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/node_modules/**', 'sw.js'],
+        globIgnores: ['**/node_modules/**', 'sw.js', 'assets/pdf-document-*.js'],
       },
       devOptions: { enabled: false },
     }),

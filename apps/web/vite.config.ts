@@ -22,7 +22,7 @@ function precompressBuild(): Plugin {
     closeBundle() {
       const files = readdirSync(outDir, { recursive: true, withFileTypes: true });
       for (const entry of files) {
-        if (!entry.isFile() || !/\.(js|css|html|svg|json|webmanifest)$/.test(entry.name)) continue;
+        if (!entry.isFile() || !/\.(m?js|css|html|svg|json|webmanifest)$/.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
         const content = readFileSync(file);
         if (content.length < 1024) continue;

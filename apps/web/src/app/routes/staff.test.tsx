@@ -16,6 +16,17 @@ import { orderAnswer, product, reservationAnswer, restaurantDetail, sessionAnswe
 import { transaction } from '@/testing/payment-fixtures';
 import { renderApp } from '@/app/testing/render-app';
 
+// The PDF receipt's drawing (pdf.js) stands in here: the viewer's own test covers it
+// (features/staff/components/receipt-viewer.test.tsx) and the e2e test draws a real PDF.
+const drawnPages = vi.hoisted(() => [] as number[]);
+vi.mock('@/features/staff/pdf-document', () => ({
+  openPdf: async () => ({
+    pageCount: 1,
+    renderPage: async (page: number) => void drawnPages.push(page),
+    destroy: async () => undefined,
+  }),
+}));
+
 const restaurant = restaurantDetail({ name: 'La Picantería', country: 'PE', currency: 'PEN' });
 const other = restaurantDetail({ name: 'El Otro', country: 'PE', currency: 'PEN' });
 const mine = (role: StaffRestaurant['role'], from = restaurant): StaffRestaurant => ({
@@ -289,9 +300,15 @@ describe('payments to confirm', () => {
         rejected(await request.json());
         return json({ ...item, status: 'rejected' });
       },
+      'GET /files/r.pdf': () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
     });
     renderApp(`/staff/${restaurant.id}/payments`);
     const card = await screen.findByRole('article', { name: /Pago Móvil · S\/\s77/ });
+    const page = await within(card).findByRole('img', {
+      name: `Receipt from ${item.payer.displayName}, page 1 of 1`,
+    });
+    expect(page.tagName).toBe('CANVAS');
+    await waitFor(() => expect(drawnPages).toEqual([1]));
     expect(within(card).getByText('0134 · Banesco')).toBeTruthy();
     expect(within(card).getByText('REF-12345')).toBeTruthy();
     expect(within(card).getByText(/Table 4 · Dining room/)).toBeTruthy();
