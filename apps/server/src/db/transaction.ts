@@ -18,7 +18,15 @@ export const SQLSTATE = {
   deadlockDetected: '40P01',
 } as const;
 
-const MAX_DEADLOCK_ATTEMPTS = 3;
+/**
+ * Under many simultaneous bookings of one table a rerun can meet a new deadlock; a short random
+ * wait before each rerun spreads the reruns apart (measured: 50 bookings at once on a loaded
+ * machine once deadlocked three times in a row).
+ */
+const MAX_DEADLOCK_ATTEMPTS = 6;
+const DEADLOCK_WAIT_MS = 25;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError.cause). */
 export function pgErrorCode(error: unknown): string | null {
@@ -52,6 +60,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
       return await db.transaction((tx) => work(tx));
     } catch (error) {
       if (pgErrorCode(error) !== SQLSTATE.deadlockDetected || attempt >= MAX_DEADLOCK_ATTEMPTS) throw error;
+      await pause(Math.random() * DEADLOCK_WAIT_MS * attempt);
     }
   }
 }
