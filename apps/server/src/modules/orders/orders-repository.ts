@@ -220,6 +220,18 @@ export function orderRepository(db: Db) {
     /** The reservation's lines (or only `ids` of them), oldest first. */
     listLines,
 
+    /** The lines of several reservations in one read (the staff board), oldest first. */
+    async listLinesOf(reservationIds: string[]): Promise<OrderLineRow[]> {
+      if (reservationIds.length === 0) return [];
+      return db
+        .select(lineColumns)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(products, eq(products.id, orders.productId))
+        .where(inArray(orders.reservationId, reservationIds))
+        .orderBy(asc(orders.createdAt), asc(orders.id));
+    },
+
     /** The line, locked until the transaction ends (payments change it under the same lock). */
     async lockLine(reservationId: string, orderId: string, tx: DbExecutor): Promise<OrderLineRow | null> {
       const locked = await tx

@@ -20,14 +20,16 @@ async function withOrders(
   caller: StaffCaller,
   reservations: Reservation[],
 ): Promise<StaffBoardReservation[]> {
-  const waiting = await staffRepository(ctx.db).countTransactionsToDecide(reservations.map((r) => r.id));
-  return Promise.all(
-    reservations.map(async (reservation) => ({
-      ...reservation,
-      ...(await ordersForStaff(ctx, reservation.id, caller.restaurant.currency)),
-      transactionsToDecide: waiting.get(reservation.id) ?? 0,
-    })),
-  );
+  const ids = reservations.map((reservation) => reservation.id);
+  const [waiting, orders] = await Promise.all([
+    staffRepository(ctx.db).countTransactionsToDecide(ids),
+    ordersForStaff(ctx, ids, caller.restaurant.currency),
+  ]);
+  return reservations.map((reservation) => ({
+    ...reservation,
+    ...orders.get(reservation.id)!,
+    transactionsToDecide: waiting.get(reservation.id) ?? 0,
+  }));
 }
 
 export async function getBoard(
