@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { withLogSafety, type Logger } from './logger.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
+import { errorRoutes } from './modules/errors/index.ts';
 import { favoriteRoutes } from './modules/favorites/index.ts';
 import { transferGuest } from './modules/guest-transfer/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(analyticsRoutes);
+  await app.register(errorRoutes);
   await app.register(staffRoutes);
   await app.register(staticPlugin, { ...(deps.webDistDir ? { webDistDir: deps.webDistDir } : {}) });
   await app.ready();

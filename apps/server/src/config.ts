@@ -97,6 +97,10 @@ export interface AbuseLimits {
   invitationsPerDay: number;
   /** Account e-mails (verification, password reset, sign-in link, sign-up attempt) to one address. */
   accountMailsPerAddress: BucketRule;
+  /** Error records (POST /api/errors) per session (docs/telemetry.md#caps-and-rate-limits). */
+  errorReportsPerSession: BucketRule;
+  /** Error records per client address, sessions or not. */
+  errorReportsPerAddress: BucketRule;
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
@@ -106,6 +110,8 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   bookingsPerUser: { capacity: 10, perMinute: 1 },
   invitationsPerDay: 20,
   accountMailsPerAddress: { capacity: 3, perMinute: 0.1 },
+  errorReportsPerSession: { capacity: 20, perMinute: 6 },
+  errorReportsPerAddress: { capacity: 60, perMinute: 30 },
 };
 
 /** The limits with another burst of bookings and guest sign-ins per client address. */

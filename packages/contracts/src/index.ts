@@ -1,6 +1,7 @@
 export * from './analytics-app.ts';
 export * from './analytics.ts';
 export * from './common.ts';
+export * from './error-reports.ts';
 export * from './favorites.ts';
 export * from './health.ts';
 export * from './invitations.ts';

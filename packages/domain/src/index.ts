@@ -31,3 +31,4 @@ export * from './payments/webpay.ts';
 export * from './payments/payment-methods.ts';
 export * from './payments/plan-split.ts';
 export * from './analytics/config-backoff.ts';
+export * from './telemetry/scrub-secrets.ts';

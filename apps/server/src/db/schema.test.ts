@@ -41,6 +41,7 @@ const TABLES = [
   'client_records',
   'client_record_reservations',
   'error_records',
+  'error_reports',
   'analytics_events',
   'app_meta',
   'rate_limits',

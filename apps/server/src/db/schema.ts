@@ -994,3 +994,33 @@ export const rateBuckets = pgTable(
   },
   (t) => [index('rate_buckets_updated_idx').on(t.updatedAt)],
 );
+
+/**
+ * Error records posted by the web app (docs/telemetry.md#error-records), scrubbed of e-mails and
+ * secrets before they are written. No user id: a record says what broke and where, not for whom.
+ * The restaurant (when the page had one) decides which staff read it; `seq` orders the pages
+ * newest first. Kept 30 days (`ERROR_REPORT_RETENTION_DAYS` of packages/contracts). It replaces
+ * `error_records` above, a placeholder of the first schema that nothing writes.
+ */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: id(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique('error_reports_seq_unique'),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    route: text('route').notNull(),
+    restaurantId: uuid('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** As the page knew it; not a foreign key (a reservation may be gone, the record stays). */
+    reservationId: uuid('reservation_id'),
+    appVersion: text('app_version').notNull(),
+    locale: text('locale').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('error_reports_restaurant_seq_idx').on(t.restaurantId, t.seq),
+    index('error_reports_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -57,6 +57,8 @@ export const TEST_ABUSE_LIMITS: AbuseLimits = {
   bookingsPerUser: UNLIMITED,
   invitationsPerDay: 10_000,
   accountMailsPerAddress: UNLIMITED,
+  errorReportsPerSession: UNLIMITED,
+  errorReportsPerAddress: UNLIMITED,
 };
 
 /** A complete, valid configuration for tests (no I/O); override what the test is about. */

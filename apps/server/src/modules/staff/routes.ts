@@ -5,6 +5,8 @@
 import {
   addStaffMemberInputSchema,
   apiErrorSchema,
+  errorReportListSchema,
+  errorReportsQuerySchema,
   rejectTransactionInputSchema,
   staffAuditListSchema,
   staffAuditQuerySchema,
@@ -34,6 +36,7 @@ import { z } from 'zod';
 import { appContext, requestContext, requireDiner } from '../../http/request.ts';
 import { getBoard } from './get-board.ts';
 import { listAudit } from './list-audit.ts';
+import { listStaffErrorReports } from './staff-error-reports.ts';
 import { listMyRestaurants } from './list-my-restaurants.ts';
 import { registerStaffTopic } from './live-topic.ts';
 import { actOnReservation } from './reservation-actions.ts';
@@ -64,6 +67,25 @@ export async function staffRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => listMyRestaurants(requestContext(request), await requireDiner(request)),
+  );
+
+  app.get(
+    '/api/staff/errors',
+    {
+      schema: {
+        operationId: 'listStaffErrorReports',
+        tags,
+        summary: 'What broke for diners at the restaurants the caller works at, newest first',
+        description:
+          'Error records (scrubbed) of every restaurant the caller works at, or of `restaurantId`; ' +
+          '`kind`, `from` (inclusive) and `to` (exclusive) narrow them. Records tied to no restaurant are not listed. ' +
+          '403 for guests, diners who work nowhere and a restaurant the caller does not work at.',
+        querystring: errorReportsQuerySchema,
+        response: { 200: errorReportListSchema, 400: e, 401: e, 403: e },
+      },
+    },
+    async (request) =>
+      listStaffErrorReports(requestContext(request), await requireDiner(request), request.query),
   );
 
   app.get(
