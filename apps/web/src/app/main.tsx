@@ -5,11 +5,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter } from './router';
 import { rewriteHashRouteUrl } from '@/lib/hash-route';
+import { listenForUncaughtErrors } from '@/lib/report-error';
 import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { startServiceWorker } from '@/lib/service-worker';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
+
+// What nobody catches becomes an error record (docs/telemetry.md#error-records), from the start.
+listenForUncaughtErrors();
 
 // Old `/#/…` links first: the router must read the rewritten address.
 rewriteHashRouteUrl();

@@ -19,6 +19,7 @@ export function answerInvitation(invitationId: string, accept: boolean): Promise
     {
       method: 'POST',
       logAs: INVITATION_ANSWER_ERROR,
+      reportAs: 'invitation_answer_failed',
     },
   );
 }

@@ -1,9 +1,10 @@
-import type { ApiError as ApiErrorBody, ErrorCode } from '@comensal/contracts';
+import type { ApiError as ApiErrorBody, ErrorCode, ErrorReportKind } from '@comensal/contracts';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
 import { noteAnswer } from './offline-answers';
+import { reportAnError } from './report-error';
 import { type Query, toSearch } from './search-params';
 
 /**
@@ -78,6 +79,8 @@ export interface RequestOptions<T> {
    * request fails — not when it was aborted.
    */
   logAs?: string;
+  /** With `logAs`: the failure is also sent as an error record of this kind (lib/report-error.ts). */
+  reportAs?: ErrorReportKind;
   /** Sent as `Idempotency-Key` (a create: one key per user action, lib/idempotency.ts). */
   idempotencyKey?: string;
 }
@@ -154,7 +157,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   try {
     return await send(path, options);
   } catch (error) {
-    if (options.logAs && !options.signal?.aborted) logFailure(options.logAs, error);
+    if (options.logAs && !options.signal?.aborted) {
+      logFailure(options.logAs, error);
+      if (options.reportAs) reportAnError(options.reportAs, options.logAs, error);
+    }
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { logFailure } from './log';
+import { reportAnError } from './report-error';
 
 /** Logged (never shown raw) when there is no position (docs/product.md#product-log-messages). */
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
@@ -27,6 +28,7 @@ export function locate({
 }: LocateOptions = {}): Promise<LocateResult> {
   if (!geolocation) {
     logFailure(GEOLOCATION_UNSUPPORTED);
+    reportAnError('geolocation_unsupported', GEOLOCATION_UNSUPPORTED);
     return Promise.resolve({ ok: false, reason: 'unsupported' });
   }
   return new Promise((resolve) => {
@@ -34,6 +36,11 @@ export function locate({
       ({ coords }) => resolve({ ok: true, position: { lat: coords.latitude, lng: coords.longitude } }),
       (error) => {
         logFailure(GEOLOCATION_FAILED, error);
+        reportAnError(
+          'geolocation_failed',
+          GEOLOCATION_FAILED,
+          new Error(`code ${error.code}: ${error.message}`),
+        );
         // 1 = PERMISSION_DENIED; 2 = POSITION_UNAVAILABLE; 3 = TIMEOUT.
         resolve({ ok: false, reason: error.code === 1 ? 'denied' : 'unavailable' });
       },

@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { invalidateSession } from '@/lib/auth-client';
 import { resetLiveClient } from '@/lib/live';
+import { resetErrorReporter } from '@/lib/report-error';
 import { FakeWebSocket } from './fake-web-socket';
 import { json, mockApi, resetFetchMock, takeUnhandledRequests } from './fetch-mock';
 
@@ -44,6 +45,7 @@ beforeEach(() => {
   sessionStorage.clear();
   invalidateSession();
   resetFetchMock();
+  resetErrorReporter();
   document.documentElement.lang = '';
   document.title = '';
   consoleErrors = [];
@@ -60,6 +62,8 @@ beforeEach(() => {
     'GET /api/reservations/:id/invitations': () => json({ items: [] }),
     // Signed-in users work at no restaurant unless a test says otherwise (the header's staff link).
     'GET /api/staff/restaurants': () => json({ items: [], nextCursor: null }),
+    // Failures become error records (lib/report-error.ts); tests about them look at seenRequests.
+    'POST /api/errors': () => json({ id: '00000000-0000-4000-8000-000000000000' }, { status: 201 }),
   });
 });
 

@@ -1,4 +1,20 @@
 import type { MessageId } from '@/lib/i18n';
+import { logFailure } from '@/lib/log';
+import { reportAnError } from '@/lib/report-error';
+
+/** Logged and recorded when a guest's data did not move to the account (docs/product.md#product-log-messages). */
+export const GUEST_TRANSFER_ERROR = 'Transfer of data went wrong';
+
+/** The server's code (or the social round trip's `?error=`) for a guest's data that did not move. */
+export function isGuestTransferFailure(code: string): boolean {
+  return code === 'GUEST_TRANSFER_FAILED' || code === 'guest_transfer_failed';
+}
+
+/** Logs and records a guest-to-account transfer that failed (the diner reads `auth.error.guestTransfer`). */
+export function reportGuestTransferFailure(): void {
+  logFailure(GUEST_TRANSFER_ERROR);
+  reportAnError('guest_transfer_failed', GUEST_TRANSFER_ERROR);
+}
 
 /** better-auth error codes (and our own NETWORK_ERROR / RATE_LIMITED) → translated message. */
 const AUTH_ERROR_MESSAGES: Readonly<Record<string, MessageId>> = {

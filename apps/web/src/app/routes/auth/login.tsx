@@ -1,7 +1,13 @@
+import { useEffect } from 'react';
 import { type ActionFunctionArgs, redirect, useActionData, useSearchParams } from 'react-router';
 import { SOCIAL_ERROR_PARAM } from '@/features/auth/api/sign-in-social';
 import { signIn } from '@/features/auth/api/sign-in';
-import { authErrorMessageId, socialErrorMessageId } from '@/features/auth/auth-errors';
+import {
+  authErrorMessageId,
+  isGuestTransferFailure,
+  reportGuestTransferFailure,
+  socialErrorMessageId,
+} from '@/features/auth/auth-errors';
 import { type LoginField, parseLoginForm } from '@/features/auth/auth-forms';
 import type { AuthFormResult } from '@/features/auth/components/auth-form-result';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -32,5 +38,8 @@ export function Component() {
   // A Google / Facebook round trip that failed comes back here with `?error=<code>`.
   const socialErrorCode = searchParams.get(SOCIAL_ERROR_PARAM);
   const socialError = socialErrorCode === null ? undefined : socialErrorMessageId(socialErrorCode);
+  useEffect(() => {
+    if (socialErrorCode !== null && isGuestTransferFailure(socialErrorCode)) reportGuestTransferFailure();
+  }, [socialErrorCode]);
   return <LoginForm context={context} formError={socialError} {...(result && { result })} />;
 }

@@ -1,4 +1,5 @@
 import { logFailure } from '@/lib/log';
+import { isGuestTransferFailure, reportGuestTransferFailure } from '../auth-errors';
 
 export type AuthResult = { ok: true } | { ok: false; code: string };
 
@@ -13,6 +14,7 @@ export async function runAuthCall(what: string, call: () => Promise<BetterAuthAn
     if (!error) return { ok: true };
     // better-auth's limiter answers 429 with or without a code: either way it is "too many attempts".
     if (error.status === 429) return { ok: false, code: 'RATE_LIMITED' };
+    if (error.code !== undefined && isGuestTransferFailure(error.code)) reportGuestTransferFailure();
     return { ok: false, code: error.code ?? 'UNKNOWN' };
   } catch (error) {
     logFailure(`${what} failed`, error);

@@ -2,6 +2,7 @@ import type { FavoriteIds, FavoriteState, FavoriteType } from '@comensal/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiErrorCode, apiRequest, isApiError } from '@/lib/api-client';
 import { logFailure } from '@/lib/log';
+import { reportAnError } from '@/lib/report-error';
 import { notify } from '@/lib/toast';
 import { favoriteIdsKey } from './get-favorite-ids';
 import { favoriteListsKey } from './list-favorites';
@@ -59,6 +60,7 @@ export function useSetFavorite({
     onError: (error, _input, context) => {
       const isSessionGone = isApiError(error) && error.code === SESSION_GONE;
       logFailure(isSessionGone ? USER_NOT_FOUND : FAVORITE_SAVE_ERROR, error);
+      if (isSessionGone) reportAnError('user_not_found', USER_NOT_FOUND, error);
       if (context?.previous) queryClient.setQueryData(favoriteIdsKey, context.previous);
       notify('error', isSessionGone ? 'favorites.error.session' : 'favorites.error.save');
     },

@@ -10,6 +10,7 @@ export function getMenu(restaurantId: string, query: GetMenuQuery, signal?: Abor
     query,
     signal,
     logAs: MENU_LOAD_ERROR,
+    reportAs: 'menu_load_failed',
   });
 }
 

@@ -2,6 +2,7 @@ import type { Product } from '@comensal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { logFailure } from '@/lib/log';
+import { reportAnError } from '@/lib/report-error';
 import { MENU_LOAD_ERROR, menuRootKey } from './get-menu';
 
 export const PRODUCT_NOT_FOUND = 'Producto no encontrado';
@@ -21,7 +22,12 @@ export async function getProduct(
       { signal },
     );
   } catch (error) {
-    if (!signal?.aborted) logFailure(isNotFound(error) ? PRODUCT_NOT_FOUND : MENU_LOAD_ERROR, error);
+    if (!signal?.aborted) {
+      const notFound = isNotFound(error);
+      logFailure(notFound ? PRODUCT_NOT_FOUND : MENU_LOAD_ERROR, error);
+      if (notFound) reportAnError('product_not_found', PRODUCT_NOT_FOUND, error, { restaurantId });
+      else reportAnError('menu_load_failed', MENU_LOAD_ERROR, error, { restaurantId });
+    }
     throw error;
   }
 }

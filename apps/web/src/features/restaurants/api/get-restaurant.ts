@@ -10,6 +10,7 @@ export function getRestaurant(restaurantId: string, signal?: AbortSignal): Promi
   return apiRequest<RestaurantDetail>(`/api/restaurants/${encodeURIComponent(restaurantId)}`, {
     signal,
     logAs: RESTAURANTS_LOAD_ERROR,
+    reportAs: 'restaurants_load_failed',
   });
 }
 

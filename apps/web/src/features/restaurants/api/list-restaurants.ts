@@ -19,6 +19,7 @@ export function listRestaurants(
     query: filters,
     signal,
     logAs: RESTAURANTS_LOAD_ERROR,
+    reportAs: 'restaurants_load_failed',
   });
 }
 
