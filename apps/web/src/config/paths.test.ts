@@ -65,6 +65,7 @@ describe('href', () => {
     [href('staff.qr', { restaurantId }), '/staff/r1/qr'],
     [href('staff.team', { restaurantId }), '/staff/r1/team'],
     [href('staff.audit', { restaurantId }), '/staff/r1/audit'],
+    [href('staff.errors', { restaurantId }), '/staff/r1/errors'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
