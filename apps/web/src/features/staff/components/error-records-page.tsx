@@ -39,7 +39,7 @@ function Filters({
   const t = useT();
   const id = useId();
   return (
-    <fieldset className="flex flex-wrap items-end gap-3">
+    <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
       <legend className="sr-only">{t('staff.errors.filters')}</legend>
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-kind`} className="font-semibold">
