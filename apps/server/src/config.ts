@@ -114,11 +114,15 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   errorReportsPerAddress: { capacity: 60, perMinute: 30 },
 };
 
-/** The limits with another burst of bookings and guest sign-ins per client address. */
+/**
+ * The limits with another burst per client address: bookings, guest sign-ins and error records
+ * (a place where many people share one address).
+ */
 export const withBurstPerAddress = (limits: AbuseLimits, capacity: number): AbuseLimits => ({
   ...limits,
   bookingsPerAddress: { ...limits.bookingsPerAddress, capacity },
   guestSignInsPerAddress: { ...limits.guestSignInsPerAddress, capacity },
+  errorReportsPerAddress: { ...limits.errorReportsPerAddress, capacity },
 });
 
 /** The one app whose analytics configuration GET /api/analytics/config answers (docs/telemetry.md). */

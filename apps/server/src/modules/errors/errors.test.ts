@@ -7,7 +7,7 @@
 import { ERROR_REPORT_MAX_BYTES, type ErrorReportInput, type ErrorReportList } from '@comensal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ABUSE_LIMITS } from '../../config.ts';
+import { DEFAULT_ABUSE_LIMITS, withBurstPerAddress } from '../../config.ts';
 import { errorReports } from '../../db/schema.ts';
 import { buildTestApp, TEST_ABUSE_LIMITS, type TestApp } from '../../test/app.ts';
 import { getWith, postJson, signInGuest, signUpUser, type TestSession } from '../../test/sessions.ts';
@@ -192,7 +192,11 @@ describe('POST /api/errors rate limits', () => {
     expect(DEFAULT_ABUSE_LIMITS.errorReportsPerSession.capacity).toBeGreaterThan(1);
     expect(DEFAULT_ABUSE_LIMITS.errorReportsPerAddress.capacity).toBeGreaterThan(
       DEFAULT_ABUSE_LIMITS.errorReportsPerSession.capacity,
-    );
+    ); // ABUSE_BURST_PER_ADDRESS sets the address's burst, as for bookings
+    expect(withBurstPerAddress(DEFAULT_ABUSE_LIMITS, 500).errorReportsPerAddress).toEqual({
+      capacity: 500,
+      perMinute: DEFAULT_ABUSE_LIMITS.errorReportsPerAddress.perMinute,
+    });
   });
 
   it('refuses a session past its burst, from any address: 429 with Retry-After', async () => {
