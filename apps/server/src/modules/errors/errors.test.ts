@@ -192,7 +192,8 @@ describe('POST /api/errors rate limits', () => {
     expect(DEFAULT_ABUSE_LIMITS.errorReportsPerSession.capacity).toBeGreaterThan(1);
     expect(DEFAULT_ABUSE_LIMITS.errorReportsPerAddress.capacity).toBeGreaterThan(
       DEFAULT_ABUSE_LIMITS.errorReportsPerSession.capacity,
-    ); // ABUSE_BURST_PER_ADDRESS sets the address's burst, as for bookings
+    );
+    // ABUSE_BURST_PER_ADDRESS sets the address's burst, as for bookings
     expect(withBurstPerAddress(DEFAULT_ABUSE_LIMITS, 500).errorReportsPerAddress).toEqual({
       capacity: 500,
       perMinute: DEFAULT_ABUSE_LIMITS.errorReportsPerAddress.perMinute,
