@@ -9,9 +9,10 @@
  *   expect(await s3.keys('private/')).toEqual(['private/restaurants/r1/pagos movil/tx.pdf']);
  *   // several instances: S3_ENDPOINT=${s3.endpoint} S3_BUCKET=${s3.bucket} … (s3.env)
  *
- * `{ readOnly: true }` puts a loopback proxy in front that lets reads through and answers every
- * write (PUT, POST, DELETE) 403 AccessDenied, as a bucket whose policy refuses this key would.
- * `close()` stops both servers and removes the folder.
+ * The app talks to s3rver through a loopback proxy that records each request (`requests`: method
+ * and URL, e.g. to see a multipart upload's parts). `{ readOnly: true }` makes the proxy answer
+ * every write (PUT, POST, DELETE) 403 AccessDenied and let reads through, as a bucket whose policy
+ * refuses writes would. `close()` stops both servers and removes the folder.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,7 +30,7 @@ export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3R
 export type S3Config = NonNullable<Config['s3']>;
 
 export interface TestS3Server {
-  /** http://127.0.0.1:<port> (the proxy's when readOnly). */
+  /** http://127.0.0.1:<port> (the proxy's). */
   endpoint: string;
   bucket: string;
   /** The app's configuration for this bucket (`testConfig({ s3: server.config })`). */
@@ -39,8 +40,10 @@ export interface TestS3Server {
     'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_REGION',
     string
   >;
-  /** A client of the bucket itself (not through any proxy). */
+  /** A client of the bucket itself (not through the proxy). */
   client: S3Client;
+  /** Every request the app's clients made (through the proxy), in order. */
+  requests: { method: string; url: string }[];
   /** Every key in the bucket that starts with `prefix`, sorted. */
   keys(prefix?: string): Promise<string[]>;
   /** The object at `key`: its bytes and stored Content-Type; null when there is none. */
@@ -59,10 +62,15 @@ const ACCESS_DENIED =
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
   '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
 
-/** A proxy to `target` that refuses every write; answers its own port. */
-async function startReadOnlyProxy(target: AddressInfo): Promise<http.Server> {
+/** A recording proxy to `target` (refusing every write when `readOnly`), on its own port. */
+async function startProxy(
+  target: AddressInfo,
+  readOnly: boolean,
+  requests: { method: string; url: string }[],
+): Promise<http.Server> {
   const proxy = http.createServer((request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    requests.push({ method: request.method ?? '', url: request.url ?? '' });
+    if (readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
       request.resume();
       response.writeHead(403, { 'content-type': 'application/xml' }).end(ACCESS_DENIED);
       return;
@@ -99,9 +107,9 @@ export async function startTestS3Server(options: TestS3ServerOptions = {}): Prom
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const address = await s3rver.run();
-  const proxy = options.readOnly ? await startReadOnlyProxy(address) : null;
-  const port = proxy ? (proxy.address() as AddressInfo).port : address.port;
-  const endpoint = `http://127.0.0.1:${port}`;
+  const requests: { method: string; url: string }[] = [];
+  const proxy = await startProxy(address, options.readOnly ?? false, requests);
+  const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   const config: S3Config = {
     endpoint,
     bucket,
@@ -128,6 +136,7 @@ export async function startTestS3Server(options: TestS3ServerOptions = {}): Prom
       S3_REGION: config.region,
     },
     client,
+    requests,
     async keys(prefix = '') {
       const keys: string[] = [];
       let token: string | undefined;
@@ -152,10 +161,8 @@ export async function startTestS3Server(options: TestS3ServerOptions = {}): Prom
     },
     async close() {
       client.destroy();
-      if (proxy) {
-        proxy.closeAllConnections();
-        await new Promise((resolve) => proxy.close(resolve));
-      }
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
       await s3rver.close();
       await rm(directory, { recursive: true, force: true });
     },
