@@ -127,7 +127,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: '0' }, 'config: PORT must be an integer between 1 and 65535 (got "0")'],
     [{ PORT: '70000' }, 'config: PORT must be an integer between 1 and 65535 (got "70000")'],
     [{ PORT: '80.5' }, 'config: PORT must be an integer between 1 and 65535 (got "80.5")'],
@@ -155,11 +155,10 @@ describe('loadConfig', () => {
       'config: S3_ENDPOINT must be an http(s) origin without a path, e.g. https://s3.example:9000 (got "s3://bucket")',
     ],
     ...['Comensal', 'ab', 'my_bucket', 'a..b', '-files', `f${'x'.repeat(63)}`].map(
-      (name) =>
-        [
-          { S3_BUCKET: name, S3_ACCESS_KEY_ID: 'i', S3_SECRET_ACCESS_KEY: 's' },
-          `config: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got ${JSON.stringify(name)})`,
-        ] as const,
+      (name): [Record<string, string>, string] => [
+        { S3_BUCKET: name, S3_ACCESS_KEY_ID: 'i', S3_SECRET_ACCESS_KEY: 's' },
+        `config: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got ${JSON.stringify(name)})`,
+      ],
     ),
     [
       { FACEBOOK_CLIENT_SECRET: 's' },
