@@ -258,6 +258,7 @@ describe.each(DRIVERS)('files over HTTP, stored in %s', (_name, makeDriver) => {
     const revalidated = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(etag);
 
     const head = await t.app.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(200);
