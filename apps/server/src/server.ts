@@ -1,8 +1,8 @@
 /**
  * The process: `node apps/server/src/server.ts` (npm start).
  *
- * Start: config → (embedded mode) DATA_DIR lock → PostgreSQL → pool → migrations → demo seed →
- * HTTP. SIGINT/SIGTERM/SIGHUP: close Fastify (in-flight requests finish), then the pool, then
+ * Start: config → (S3_* set) a probe write to the bucket → (embedded mode) DATA_DIR lock →
+ * PostgreSQL → pool → migrations → demo seed → HTTP. SIGINT/SIGTERM/SIGHUP: close Fastify (in-flight requests finish), then the pool, then
  * PostgreSQL, release the lock, exit 0 — once, whatever number of signals arrive. A failure at
  * start-up undoes what was started and exits 1 with the reason.
  */
@@ -19,7 +19,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { localFileStorage } from './storage/file-storage.ts';
+import { localFileStorage, StorageUnavailableError, type FileStorage } from './storage/file-storage.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -81,7 +81,8 @@ async function main(): Promise<void> {
     startup = start(config, logger, cleanups, () => stopping !== undefined, stop);
     await startup;
   } catch (error) {
-    if (error instanceof DataDirLockedError) console.error(`comensal: ${error.message}`);
+    if (error instanceof DataDirLockedError || error instanceof StorageUnavailableError)
+      console.error(`comensal: ${error.message}`);
     else if (stopping) logger.info({ err: error }, 'start-up interrupted');
     else
       logger.fatal(
@@ -99,6 +100,21 @@ async function start(
   isStopping: () => boolean,
   stop: (reason: string, exitCode: number) => Promise<void>,
 ) {
+  let storage: FileStorage = localFileStorage(config.dataDir);
+  if (config.s3) {
+    // the AWS SDK is loaded only when a bucket is configured
+    const { s3FileStorage } = await import('./storage/s3-storage.ts');
+    const bucket = s3FileStorage(config.s3);
+    storage = bucket;
+    cleanups.push({ name: 'the S3 client', run: () => bucket.close() });
+    await bucket.probe();
+    logger.info(
+      { bucket: bucket.bucket, endpoint: config.s3.endpoint ?? 'AWS' },
+      'files go to the S3 bucket',
+    );
+  }
+  if (isStopping()) return;
+
   let connectionString = config.databaseUrl;
   if (connectionString === null) {
     const lock = await acquireDataDirLock(config.dataDir);
@@ -129,13 +145,10 @@ async function start(
   });
   cleanups.push({ name: 'the database pool', run: () => database.close() });
 
-  const storage = localFileStorage(config.dataDir);
-  if (config.s3)
-    logger.warn('S3_* is set, but S3 storage is not implemented yet: files go to DATA_DIR/files');
   if (config.seedDemo) await seedDemoData({ db: database.db, config, storage, logger });
   if (isStopping()) return;
 
-  const app: FastifyInstance = await buildApp({ config, database, logger });
+  const app: FastifyInstance = await buildApp({ config, database, logger, storage });
   cleanups.push({ name: 'the HTTP server', run: () => app.close() });
   await app.listen({ port: config.port, host: config.host });
   logger.info(
