@@ -58,7 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // closing (server.ts handOver): a request that still arrives on an open connection is served
+    // — the pool closes only after the last one — and its answer ends the connection (plugins/drain.ts)
+    return503OnClosing: false,
     // refusals made before any route runs answer our error shape too (plugins/errors.ts)
     frameworkErrors,
     clientErrorHandler,
