@@ -1,5 +1,5 @@
 /**
- * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → drain → security-headers → db → openapi → mail →
+ * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → drain → security-headers → db → storage → openapi → mail →
  * auth → csrf → idempotency → live → the modules' routes → static (which also answers unknown paths). Plugins
  * never import modules: this file is where the two meet (each module through its index.ts).
  * server.ts owns the process lifecycle (PostgreSQL, pool, signals); tests call buildApp with their
@@ -36,6 +36,8 @@ import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +48,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the built SPA is; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Where files go; defaults to the one the configuration asks for (`S3_*` or DATA_DIR). */
+  storage?: FileStorage;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -74,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(drainPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database: deps.database });
+  await app.register(storagePlugin, { ...(deps.storage ? { storage: deps.storage } : {}) });
   await app.register(openapiPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin, { transferGuest });

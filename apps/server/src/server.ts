@@ -1,10 +1,10 @@
 /**
  * The process: `node apps/server/src/server.ts` (npm start).
  *
- * Start: config → (embedded mode) DATA_DIR lock → PostgreSQL → migrations → pool → demo seed →
- * HTTP. SIGINT/SIGTERM/SIGHUP: hand over (below), then close the pool, then PostgreSQL, release
- * the lock, exit 0 — once, whatever number of signals arrive. A failure at start-up undoes what
- * was started and exits 1 with the reason.
+ * Start: config → (S3_* set) a probe write to the bucket → (embedded mode) DATA_DIR lock →
+ * PostgreSQL → migrations → pool → demo seed → HTTP. SIGINT/SIGTERM/SIGHUP: hand over (below),
+ * then close the pool, then PostgreSQL, release the lock, exit 0 — once, whatever number of
+ * signals arrive. A failure at start-up undoes what was started and exits 1 with the reason.
  *
  * Handing over (docs/deploy.md#stopping-an-instance): `/readyz` answers 503 and every answer
  * closes its connection for DRAIN_DELAY_SECONDS, while the balancer's health checks take this
@@ -31,7 +31,8 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { localFileStorage } from './storage/file-storage.ts';
+import { s3FileStorage, StorageUnavailableError } from './storage/s3-storage.ts';
+import { localFileStorage, type FileStorage } from './storage/file-storage.ts';
 
 /** What stopping may take besides the drain (pool, PostgreSQL) before the process gives up. */
 const SHUTDOWN_MARGIN_MS = 20_000;
@@ -119,7 +120,8 @@ async function main(): Promise<void> {
     startup = start(config, logger, cleanups, () => stopping !== undefined, stop);
     await startup;
   } catch (error) {
-    if (error instanceof DataDirLockedError) console.error(`comensal: ${error.message}`);
+    if (error instanceof DataDirLockedError || error instanceof StorageUnavailableError)
+      console.error(`comensal: ${error.message}`);
     else if (stopping) logger.info({ err: error }, 'start-up interrupted');
     else
       logger.fatal(
@@ -137,6 +139,19 @@ async function start(
   isStopping: () => boolean,
   stop: (reason: string, exitCode: number) => Promise<void>,
 ) {
+  let storage: FileStorage = localFileStorage(config.dataDir);
+  if (config.s3) {
+    const bucket = s3FileStorage(config.s3);
+    storage = bucket;
+    cleanups.push({ name: 'the S3 client', run: () => bucket.close() });
+    await bucket.probe();
+    logger.info(
+      { bucket: bucket.bucket, endpoint: config.s3.endpoint ?? 'AWS' },
+      'files go to the S3 bucket',
+    );
+  }
+  if (isStopping()) return;
+
   let connectionString = config.databaseUrl;
   if (connectionString === null) {
     const lock = await acquireDataDirLock(config.dataDir);
@@ -168,13 +183,10 @@ async function start(
   });
   cleanups.push({ name: 'the database pool', run: () => database.close() });
 
-  const storage = localFileStorage(config.dataDir);
-  if (config.s3)
-    logger.warn('S3_* is set, but S3 storage is not implemented yet: files go to DATA_DIR/files');
   if (config.seedDemo) await seedDemoData({ db: database.db, config, storage, logger });
   if (isStopping()) return;
 
-  const app: FastifyInstance = await buildApp({ config, database, logger });
+  const app: FastifyInstance = await buildApp({ config, database, logger, storage });
   cleanups.push({
     name: 'the HTTP server',
     run: () => handOver(app, config.shutdown ?? DEFAULT_SHUTDOWN, logger),

@@ -1,6 +1,7 @@
 /**
  * The built web app (apps/web/dist) with an SPA fallback, uploaded/generated files under
- * /files/* (DATA_DIR/files), and the 404 handler of everything else.
+ * /files/* (the public files of `app.storage`: DATA_DIR/files as static files, or read from the
+ * S3 bucket with the same headers), and the 404 handler of everything else.
  *
  * Fallback rule: a GET/HEAD outside /api and /files, without a file extension, that accepts HTML
  * gets index.html; anything else unknown gets the JSON 404.
@@ -16,12 +17,14 @@ import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkStorageKey } from '../storage/file-storage.ts';
 import { sendNotFound } from './errors.ts';
 import { globalPlugin } from './plugin.ts';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const FILES_PREFIX = '/files/';
+const FILES_CACHE_CONTROL = 'public, max-age=3600';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const WEB_NOT_BUILT =
   'The Comensal web app is not built yet. Run `npm run build` in the project folder, then start the server again.\n';
@@ -52,6 +55,34 @@ function wantsSpaPage(request: FastifyRequest): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
+/**
+ * GET /files/<key> from the storage's `getPublic` (a bucket): the stored type, ETag, Last-Modified
+ * and the cache policy of the local folder; 304 for a matching If-None-Match; the JSON 404 for a
+ * key that names no file (or could not be a key).
+ */
+function registerStoredFiles(app: FastifyInstance): void {
+  app.get(`${FILES_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+    const wildcard = (request.params as { '*'?: string })['*'] ?? '';
+    let key: string;
+    try {
+      key = checkStorageKey(wildcard).join('/');
+    } catch {
+      return sendNotFound(request, reply);
+    }
+    const ifNoneMatch = request.headers['if-none-match'];
+    const file = await app.storage.getPublic(key, { ...(ifNoneMatch ? { ifNoneMatch } : {}) });
+    if (file === null) return sendNotFound(request, reply);
+    reply.header('cache-control', FILES_CACHE_CONTROL);
+    if (file === 'not-modified') return reply.status(304).send();
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', String(file.size))
+      .header('etag', file.etag)
+      .header('last-modified', file.lastModified.toUTCString())
+      .send(file.body);
+  });
+}
+
 export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', async (app, options) => {
   const webDistDir = resolveBuild(options.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
@@ -64,17 +95,20 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       app.log.debug({ err: error, webDistDir }, 'could not lease the web build folder');
     }
   }
-  const filesDir = path.join(app.config.dataDir, 'files');
-  mkdirSync(filesDir, { recursive: true });
-
-  await app.register(fastifyStatic, {
-    root: filesDir,
-    prefix: FILES_PREFIX,
-    decorateReply: !hasWeb,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=3600'),
-  });
+  const filesDir = app.storage.publicFolder;
+  if (filesDir !== null) {
+    mkdirSync(filesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: filesDir,
+      prefix: FILES_PREFIX,
+      decorateReply: !hasWeb,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => void reply.header('cache-control', FILES_CACHE_CONTROL),
+    });
+  } else {
+    registerStoredFiles(app);
+  }
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

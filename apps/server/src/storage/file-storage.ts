@@ -3,10 +3,11 @@
  * "restaurants/<id>/pagos movil/<id>.pdf"); segments may hold spaces, never `.`, `..`, `\`, an
  * empty segment or a control character.
  *
- * Two kinds of file, one interface for every driver (the local folder now; an S3-compatible
- * bucket implements the same):
- * - **public** (`put`): pictures anyone may see; `put` answers the URL the API stores and returns.
- *   Locally DATA_DIR/files, served at /files/*.
+ * Two kinds of file, one interface for every driver (this local folder, the default, and an
+ * S3-compatible bucket in ./s3-storage.ts when `S3_*` is set; `storageFor` picks):
+ * - **public** (`put`): pictures anyone may see; `put` answers the URL the API stores and returns,
+ *   always /files/<key> on the app itself. Locally DATA_DIR/files, which @fastify/static serves
+ *   (`publicFolder`); in a bucket, the route of plugins/static.ts reads them with `getPublic`.
  * - **private** (`putPrivate` / `getPrivate` / `deletePrivate`): files only some callers may read
  *   (payment receipts). They have no URL: a route that checked the caller reads one with
  *   `getPrivate` and answers it (src/http/private-file.ts). Locally DATA_DIR/private, outside the
@@ -14,9 +15,11 @@
  *   then the bytes, written under a temporary name and renamed, so a reader never sees half a file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import send from '@fastify/send';
 
 /**
  * A private file as read back: its bytes as a stream (consume it, or destroy it, to release the
@@ -28,16 +31,57 @@ export interface PrivateFile {
   size: number;
 }
 
+/** A public file as read back, with what a cache needs to revalidate it. */
+export interface PublicFile extends PrivateFile {
+  etag: string;
+  lastModified: Date;
+}
+
 export interface FileStorage {
   /** Stores a public file; answers the URL that serves it. */
   put(key: string, data: string | Uint8Array): Promise<{ key: string; url: string }>;
   url(key: string): string;
+  /**
+   * The public file at `key`, or null when there is none; 'not-modified' when `ifNoneMatch` (a
+   * request's If-None-Match) names its current ETag.
+   */
+  getPublic(key: string, conditions?: { ifNoneMatch?: string }): Promise<PublicFile | 'not-modified' | null>;
+  /**
+   * The folder that holds the public files when they are on this machine (GET /files/* serves it
+   * as static files), or null when `getPublic` is the only way to them.
+   */
+  readonly publicFolder: string | null;
   /** Stores a file that no URL serves (replacing one at the same key). */
   putPrivate(key: string, data: Uint8Array, options: { contentType: string }): Promise<{ key: string }>;
   /** The private file at `key`, or null when there is none. */
   getPrivate(key: string): Promise<PrivateFile | null>;
   /** Removes the private file at `key`; nothing happens when there is none. */
   deletePrivate(key: string): Promise<void>;
+  /** Releases what the driver holds (connections); the storage is not used after. */
+  close(): Promise<void>;
+}
+
+/** Whether an If-None-Match header value names `etag` (`*`, a list, weak or strong). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * The Content-Type of a public file, from its name's extension: what @fastify/static answers for
+ * the local folder (UTF-8 text types with `charset=utf-8`), so both drivers answer the same.
+ */
+export function publicContentType(key: string): string {
+  const type = send.mime.getType(key) ?? 'application/octet-stream';
+  return send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
+}
+
+/** Throws unless `contentType` is one header value of a media type (and parameters). */
+export function checkContentType(contentType: string): void {
+  if (!/^[\w.+-]+\/[\w.+-]+(?:; ?[\w-]+=[\w.-]+)*$/.test(contentType)) {
+    throw new Error(`invalid content type ${JSON.stringify(contentType)}`);
+  }
 }
 
 /** The key's segments; throws on a key that could leave its folder or name nothing. */
@@ -120,14 +164,31 @@ export function localFileStorage(dataDir: string, urlPrefix = '/files/'): FileSt
   const url = (key: string) => urlPrefix + checkStorageKey(key).map(encodeURIComponent).join('/');
   return {
     url,
+    publicFolder: filesDir,
+    async getPublic(key, conditions = {}) {
+      const file = fileOf(filesDir, key);
+      const stats = await stat(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+        throw error;
+      });
+      if (!stats?.isFile()) return null;
+      // the validator @fastify/static (send) gives the same file
+      const etag = `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`;
+      if (etagMatches(conditions.ifNoneMatch, etag)) return 'not-modified';
+      return {
+        body: createReadStream(file),
+        contentType: publicContentType(key),
+        size: stats.size,
+        etag,
+        lastModified: stats.mtime,
+      };
+    },
     async put(key, data) {
       await writeWhole(fileOf(filesDir, key), data);
       return { key, url: url(key) };
     },
     async putPrivate(key, data, { contentType }) {
-      if (!/^[\w.+-]+\/[\w.+-]+(?:; ?[\w-]+=[\w.-]+)*$/.test(contentType)) {
-        throw new Error(`invalid content type ${JSON.stringify(contentType)}`);
-      }
+      checkContentType(contentType);
       const header = Buffer.from(`${JSON.stringify({ contentType })}\n`, 'utf8');
       await writeWhole(fileOf(privateDir, key), [header, data]);
       return { key };
@@ -138,5 +199,6 @@ export function localFileStorage(dataDir: string, urlPrefix = '/files/'): FileSt
     async deletePrivate(key) {
       await rm(fileOf(privateDir, key), { force: true });
     },
+    async close() {},
   };
 }

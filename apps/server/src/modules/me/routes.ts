@@ -10,21 +10,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { requestContext, requireDiner } from '../../http/request.ts';
-import { localFileStorage, type FileStorage } from '../../storage/file-storage.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { getMe } from './get-me.ts';
 import { listAuthProviders } from './list-auth-providers.ts';
 import { updateMe } from './update-me.ts';
 import { uploadPhoto } from './upload-photo.ts';
 
 export interface MeRoutesOptions {
-  /** Where photos go; DATA_DIR/files (served at /files/) by default. */
+  /** Where photos go; the app's storage (`app.storage`) by default. */
   storage?: FileStorage;
 }
 
 /** The caller's own profile (users and guests), and the public list of social sign-in providers. */
 export async function meRoutes(instance: FastifyInstance, options: MeRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const storage = options.storage ?? localFileStorage(app.config.dataDir);
+  const storage = options.storage ?? app.storage;
 
   app.get(
     '/api/auth-providers',

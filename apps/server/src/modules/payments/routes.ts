@@ -28,7 +28,6 @@ import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { requestContext, requireDiner } from '../../http/request.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { localFileStorage } from '../../storage/file-storage.ts';
 import { cancelPendingPayment } from './cancel-pending-payment.ts';
 import { createPendingPayment } from './create-pending-payment.ts';
 import { getWebpayResult } from './get-webpay-result.ts';
@@ -41,7 +40,7 @@ import { payCash, submitTransfer } from './submit-transaction.ts';
 import { handleWebpayReturn } from './webpay-return.ts';
 
 export interface PaymentRoutesOptions {
-  /** Where receipts go (private files); DATA_DIR's storage by default. */
+  /** Where receipts go (private files); the app's storage (`app.storage`) by default. */
   files?: ReceiptFiles;
 }
 
@@ -74,7 +73,7 @@ function webpayReturnParams(request: FastifyRequest): Record<string, string | un
 
 export async function paymentRoutes(instance: FastifyInstance, options: PaymentRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const files = options.files ?? localFileStorage(app.config.dataDir);
+  const files = options.files ?? app.storage;
   const paymentContext = (request: FastifyRequest): PaymentContext => ({
     ...requestContext(request),
     webpay: request.server.webpay,

@@ -1,0 +1,170 @@
+/**
+ * An S3-compatible server on loopback for tests (s3rver, objects in a temporary folder), with the
+ * `S3_*` configuration that points the app at it and a client to look inside the bucket:
+ *
+ *   let s3: TestS3Server;
+ *   beforeAll(async () => { s3 = await startTestS3Server(); });
+ *   afterAll(() => s3?.close());
+ *   t = await buildTestApp({ config: { s3: s3.config } });   // the app stores files in the bucket
+ *   expect(await s3.keys('private/')).toEqual(['private/restaurants/r1/pagos movil/tx.pdf']);
+ *   // several instances: S3_ENDPOINT=${s3.endpoint} S3_BUCKET=${s3.bucket} … (s3.env)
+ *
+ * The app talks to s3rver through a loopback proxy that records each request (`requests`: method
+ * and URL, e.g. to see a multipart upload's parts). `{ readOnly: true }` makes the proxy answer
+ * every write (PUT, POST, DELETE) 403 AccessDenied and let reads through, as a bucket whose policy
+ * refuses writes would. `close()` stops both servers and removes the folder.
+ */
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import type { Config } from '../config.ts';
+
+/** s3rver accepts signed requests made with these credentials only. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export type S3Config = NonNullable<Config['s3']>;
+
+export interface TestS3Server {
+  /** http://127.0.0.1:<port> (the proxy's). */
+  endpoint: string;
+  bucket: string;
+  /** The app's configuration for this bucket (`testConfig({ s3: server.config })`). */
+  config: S3Config;
+  /** The same as environment variables, for a server started as a process. */
+  env: Record<
+    'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_REGION',
+    string
+  >;
+  /** A client of the bucket itself (not through the proxy). */
+  client: S3Client;
+  /** Every request the app's clients made (through the proxy), in order. */
+  requests: { method: string; url: string }[];
+  /** Every key in the bucket that starts with `prefix`, sorted. */
+  keys(prefix?: string): Promise<string[]>;
+  /** The object at `key`: its bytes and stored Content-Type; null when there is none. */
+  object(key: string): Promise<{ data: Buffer; contentType: string | undefined } | null>;
+  close(): Promise<void>;
+}
+
+export interface TestS3ServerOptions {
+  /** Default "comensal-test". */
+  bucket?: string;
+  /** Writes are refused with 403 AccessDenied (reads go through). */
+  readOnly?: boolean;
+}
+
+const ACCESS_DENIED =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+
+/** A recording proxy to `target` (refusing every write when `readOnly`), on its own port. */
+async function startProxy(
+  target: AddressInfo,
+  readOnly: boolean,
+  requests: { method: string; url: string }[],
+): Promise<http.Server> {
+  const proxy = http.createServer((request, response) => {
+    requests.push({ method: request.method ?? '', url: request.url ?? '' });
+    if (readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
+      request.resume();
+      response.writeHead(403, { 'content-type': 'application/xml' }).end(ACCESS_DENIED);
+      return;
+    }
+    const upstream = http.request(
+      {
+        host: target.address,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  return proxy;
+}
+
+export async function startTestS3Server(options: TestS3ServerOptions = {}): Promise<TestS3Server> {
+  const bucket = options.bucket ?? 'comensal-test';
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'comensal-s3-'));
+  const s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const address = await s3rver.run();
+  const requests: { method: string; url: string }[] = [];
+  const proxy = await startProxy(address, options.readOnly ?? false, requests);
+  const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const config: S3Config = {
+    endpoint,
+    bucket,
+    ...S3RVER_CREDENTIALS,
+    region: 'us-east-1',
+  };
+  const client = new S3Client({
+    endpoint: `http://127.0.0.1:${address.port}`,
+    region: config.region,
+    credentials: S3RVER_CREDENTIALS,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    endpoint,
+    bucket,
+    config,
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.secretAccessKey,
+      S3_REGION: config.region,
+    },
+    client,
+    requests,
+    async keys(prefix = '') {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
+    async object(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const data = Buffer.from(await answer.Body!.transformToByteArray());
+        return { data, contentType: answer.ContentType };
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async close() {
+      client.destroy();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+      await s3rver.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
