@@ -4,6 +4,8 @@
  * HAProxy with health checks on /readyz and WebSocket upgrade, all on loopback.
  *
  * - migrations and the demo seed run once although both start at the same moment;
+ * - a photo uploaded through one instance is served by the other (files in an S3-compatible
+ *   bucket: s3rver on loopback, src/test/s3-server.ts);
  * - a session made on one instance works on the other;
  * - diners whose sockets are held by different instances see each other's orders live;
  * - after a price change through one instance, the menu answer of both is fresh;
@@ -30,10 +32,13 @@ import {
   type LiveServerMessage,
 } from '@comensal/contracts';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { databaseUrl, TEST_DATABASE_PREFIX } from './test/database-names.ts';
 import { openLiveClient, type LiveTestClient } from './test/live.ts';
+import { multipartBody } from './test/multipart.ts';
+import { startTestS3Server, type TestS3Server } from './test/s3-server.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const DEMO_PASSWORD = 'comensal-demo';
@@ -100,6 +105,7 @@ let balancer: string;
 let publicUrl: string;
 const instances: { name: 'a' | 'b'; url: string; proc: Proc }[] = [];
 const sockets: LiveTestClient[] = [];
+let s3: TestS3Server;
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -143,7 +149,8 @@ function haproxyConfig(port: number, servers: { name: string; url: string }[]): 
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     '  http-response set-header x-served-by %s',
-    '  default-server inter 500ms fall 1 rise 2',
+    '  timeout check 2s',
+    '  default-server inter 500ms fall 2 rise 2',
     ...servers.map(({ name, url }) => `  server ${name} ${new URL(url).host} check`),
     '',
   ].join('\n');
@@ -151,6 +158,7 @@ function haproxyConfig(port: number, servers: { name: string; url: string }[]): 
 
 beforeAll(async () => {
   const haproxy = findHaproxy();
+  s3 = await startTestS3Server();
   await admin(`CREATE DATABASE "${dbName}"`);
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'comensal-instances-'));
   await chmod(tempDir, 0o755);
@@ -181,6 +189,7 @@ beforeAll(async () => {
       // every request of this file comes from one address
       ABUSE_BURST_PER_ADDRESS: '100000',
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      ...s3.env,
     });
     instances.push({ name, url: `http://127.0.0.1:${port}`, proc });
   }
@@ -213,6 +222,7 @@ afterAll(async () => {
   }
   await Promise.all(running.map((proc) => proc.exit));
   await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+  await s3?.close();
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 });
 
@@ -247,7 +257,7 @@ async function call<T = unknown>(
     .join('; ');
   return {
     status: res.status,
-    body: (text ? JSON.parse(text) : null) as T,
+    body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
     cookie,
     servedBy: res.headers.get('x-served-by'),
   };
@@ -331,6 +341,29 @@ describe('two instances behind HAProxy, one PostgreSQL', () => {
     );
     expect(Number(restaurants!.n)).toBeGreaterThanOrEqual(12);
     expect(Number(owners!.n)).toBe(1);
+  });
+
+  it('serves a photo uploaded through one instance from the other (the bucket)', async () => {
+    const [a, b] = instances;
+    const cookie = await signIn(a!.url, 'tom@comensal.test');
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#16a085' } })
+      .png()
+      .toBuffer();
+    const form = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: png }]);
+    const uploaded = await fetch(`${a!.url}/api/me/photo`, {
+      method: 'POST',
+      headers: { origin: publicUrl, cookie, 'content-type': form.contentType },
+      body: new Uint8Array(form.payload),
+    });
+    expect(uploaded.status).toBe(200);
+    const { photoURL } = (await uploaded.json()) as { photoURL: string };
+    const fromA = await fetch(`${a!.url}${photoURL}`);
+    const fromB = await fetch(`${b!.url}${photoURL}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    // in the bucket, not on either instance's disk
+    expect(await s3.keys('files/users/')).toContain(photoURL.slice(1));
   });
 
   it('honours a session made on one instance on the other', async () => {
