@@ -16,9 +16,8 @@
  * HAProxy is required (`apt-get install haproxy`; .ci/run installs it): without it this file
  * fails, it never skips.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +35,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import { databaseUrl, TEST_DATABASE_PREFIX } from './test/database-names.ts';
+import { checkHaproxyConfig, findHaproxy, haproxyConfig } from './test/haproxy.ts';
 import { openLiveClient, type LiveTestClient } from './test/live.ts';
 import { multipartBody } from './test/multipart.ts';
 import { startTestS3Server, type TestS3Server } from './test/s3-server.ts';
@@ -43,20 +43,6 @@ import { startTestS3Server, type TestS3Server } from './test/s3-server.ts';
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const DEMO_PASSWORD = 'comensal-demo';
 const RESTAURANT_SLUG = 'la-picada-de-bellavista';
-
-/** Debian's HAProxy: on PATH, or where the package puts it. */
-function findHaproxy(): string {
-  for (const candidate of [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy']) {
-    if (candidate && existsSync(candidate)) return candidate;
-  }
-  const which = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
-  const found = which.stdout.trim();
-  if (which.status === 0 && found) return found;
-  throw new Error(
-    'HAProxy is not installed: this test runs two instances behind it. Install it with ' +
-      '`apt-get install haproxy` (Debian; .ci/run does) or set HAPROXY_PATH.',
-  );
-}
 
 interface Proc {
   name: string;
@@ -127,35 +113,6 @@ async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]
   }
 }
 
-function haproxyConfig(port: number, servers: { name: string; url: string }[]): string {
-  return [
-    'global',
-    '  maxconn 2000',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 30s',
-    '  timeout server 30s',
-    '  timeout tunnel 1h',
-    '  timeout http-keep-alive 5s',
-    '  option redispatch',
-    '  retries 3',
-    'frontend web',
-    `  bind 127.0.0.1:${port}`,
-    '  option forwardfor',
-    '  default_backend app',
-    'backend app',
-    '  balance roundrobin',
-    '  option httpchk GET /readyz',
-    '  http-check expect status 200',
-    '  http-response set-header x-served-by %s',
-    '  timeout check 2s',
-    '  default-server inter 500ms fall 2 rise 2',
-    ...servers.map(({ name, url }) => `  server ${name} ${new URL(url).host} check`),
-    '',
-  ].join('\n');
-}
-
 beforeAll(async () => {
   const haproxy = findHaproxy();
   s3 = await startTestS3Server();
@@ -202,8 +159,7 @@ beforeAll(async () => {
 
   const config = path.join(tempDir, 'haproxy.cfg');
   await writeFile(config, haproxyConfig(balancerPort, instances));
-  const check = spawnSync(haproxy, ['-c', '-q', '-f', config], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`haproxy refused its configuration:\n${check.stderr}`);
+  checkHaproxyConfig(haproxy, config);
   startProcess('haproxy', haproxy, ['-db', '-f', config], process.env);
   // both servers in rotation (the header names the one that answered)
   const seen = new Set<string>();
