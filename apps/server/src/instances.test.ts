@@ -6,7 +6,8 @@
  * - migrations and the demo seed run once although both start at the same moment;
  * - a photo uploaded through one instance is served by the other (files in an S3-compatible
  *   bucket: s3rver on loopback, src/test/s3-server.ts);
- * - a session made on one instance works on the other;
+ * - a session made on one instance works on the other, and a create retried on the other with
+ *   its Idempotency-Key gets the first answer back;
  * - diners whose sockets are held by different instances see each other's orders live;
  * - after a price change through one instance, the menu answer of both is fresh;
  * - SIGTERM to one instance during a loop of bookings through the balancer: it exits 0, every
@@ -189,6 +190,8 @@ interface Answer<T = unknown> {
   body: T;
   cookie: string;
   servedBy: string | null;
+  /** The answer is the stored one of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
 }
 
 async function call<T = unknown>(
@@ -216,6 +219,7 @@ async function call<T = unknown>(
     body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
     cookie,
     servedBy: res.headers.get('x-served-by'),
+    replayed: res.headers.get('idempotent-replayed') === 'true',
   };
 }
 
@@ -333,6 +337,30 @@ describe('two instances behind HAProxy, one PostgreSQL', () => {
     // signing out on B ends it on A too
     expect((await call(b!.url, 'POST', '/api/auth/sign-out', { cookie, body: {} })).status).toBe(200);
     expect((await call(a!.url, 'GET', '/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('recognises on one instance a create retried from the other (Idempotency-Key)', async () => {
+    const [a, b] = instances;
+    const id = await restaurantId();
+    const guest = await signInGuest(a!.url);
+    const booking = {
+      cookie: guest,
+      idempotencyKey: randomUUID(),
+      body: {
+        restaurantId: id,
+        date: dinnerDate(),
+        startAt: '22:00',
+        duration: 30,
+        quantity: 1,
+        pickup: true,
+      },
+    };
+    const first = await call<{ id: string }>(a!.url, 'POST', '/api/reservations', booking);
+    const retried = await call<{ id: string }>(b!.url, 'POST', '/api/reservations', booking);
+    expect(first.status).toBe(201);
+    expect(retried.status).toBe(201);
+    expect(retried.replayed).toBe(true);
+    expect(retried.body.id).toBe(first.body.id);
   });
 
   it('shows diners on different instances each other’s orders live', async () => {
