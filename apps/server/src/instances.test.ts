@@ -31,11 +31,11 @@ import {
   reservationTopic,
   type LiveServerMessage,
 } from '@comensal/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
-import { databaseUrl, TEST_DATABASE_PREFIX } from './test/database-names.ts';
+import { createEmptyDatabase, type EmptyDatabase } from './test/database.ts';
 import { checkHaproxyConfig, findHaproxy, haproxyConfig } from './test/haproxy.ts';
 import { openLiveClient, type LiveTestClient } from './test/live.ts';
 import { multipartBody } from './test/multipart.ts';
@@ -84,9 +84,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 
 // --- the setup ---------------------------------------------------------------------------------
 
-const { adminUrl, runId } = inject('testDatabase');
-const dbName = `${TEST_DATABASE_PREFIX}${runId}_instances_${randomBytes(4).toString('hex')}`;
-const dbUrl = databaseUrl(adminUrl, dbName);
+let database: EmptyDatabase;
 let tempDir: string;
 let balancer: string;
 let publicUrl: string;
@@ -94,30 +92,13 @@ const instances: { name: 'a' | 'b'; url: string; proc: Proc }[] = [];
 const sockets: LiveTestClient[] = [];
 let s3: TestS3Server;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+  database.query<T>(sql, values);
 
 beforeAll(async () => {
   const haproxy = findHaproxy();
   s3 = await startTestS3Server();
-  await admin(`CREATE DATABASE "${dbName}"`);
+  database = await createEmptyDatabase();
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'comensal-instances-'));
   await chmod(tempDir, 0o755);
   const balancerPort = await freePort();
@@ -135,7 +116,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: publicUrl,
-      DATABASE_URL: dbUrl,
+      DATABASE_URL: database.connectionString,
       AUTH_SECRET: authSecret,
       DATA_DIR: path.join(tempDir, name),
       SEED_DEMO: '1',
@@ -178,7 +159,7 @@ afterAll(async () => {
     if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
   }
   await Promise.all(running.map((proc) => proc.exit));
-  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+  await database?.drop().catch(() => undefined);
   await s3?.close();
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 });

@@ -4,55 +4,32 @@
  * make them take turns, so every migration is applied once and the demo data is seeded once.
  * The same with real processes behind a balancer: src/instances.test.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileStorage } from '../storage/file-storage.ts';
 import { testConfig } from '../test/app.ts';
-import { databaseUrl, TEST_DATABASE_PREFIX } from '../test/database-names.ts';
+import { createEmptyDatabase, type EmptyDatabase } from '../test/database.ts';
 import { createDatabase } from './client.ts';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.ts';
 import { DEMO_RESTAURANTS, DEMO_USERS } from './seed/demo-data.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const INSTANCES = 4;
-const { adminUrl, runId } = inject('testDatabase');
-const name = `${TEST_DATABASE_PREFIX}${runId}_start_${randomBytes(4).toString('hex')}`;
-const url = databaseUrl(adminUrl, name);
+let database: EmptyDatabase;
 let dataDir: string;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function scalar(sql: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(sql);
-    return Number(rows[0]!.n);
-  } finally {
-    await client.end();
-  }
-}
+const scalar = async (sql: string) => Number((await database.query<{ n: string }>(sql))[0]!.n);
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${name}"`);
+  database = await createEmptyDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'comensal-start-together-'));
 });
 
 afterAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await database?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -65,17 +42,17 @@ describe('instances starting together on an empty database', () => {
     };
     const results = await Promise.all(
       Array.from({ length: INSTANCES }, async (_, instance) => {
-        await migrateDatabase(url);
-        const database = createDatabase(url, { max: 2 });
+        await migrateDatabase(database.connectionString);
+        const pool = createDatabase(database.connectionString, { max: 2 });
         try {
           return await seedDemoData({
-            db: database.db,
+            db: pool.db,
             config: testConfig(),
             storage: localFileStorage(path.join(dataDir, String(instance))),
             logger: pino({ level: 'silent' }),
           });
         } finally {
-          await database.close();
+          await pool.close();
         }
       }),
     );
