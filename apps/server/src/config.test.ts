@@ -57,7 +57,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://comensal.example/',
         LOG_LEVEL: 'debug',
         SMTP_URL: 'smtps://user:pass@mail.example:465',
-        S3_ENDPOINT: 'https://s3.example',
+        S3_ENDPOINT: 'https://s3.example/',
         S3_BUCKET: 'files',
         S3_ACCESS_KEY_ID: 'id',
         S3_SECRET_ACCESS_KEY: 'secret',
@@ -127,7 +127,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: '0' }, 'config: PORT must be an integer between 1 and 65535 (got "0")'],
     [{ PORT: '70000' }, 'config: PORT must be an integer between 1 and 65535 (got "70000")'],
     [{ PORT: '80.5' }, 'config: PORT must be an integer between 1 and 65535 (got "80.5")'],
@@ -142,11 +142,51 @@ describe('loadConfig', () => {
     ],
     [{ S3_BUCKET: 'files' }, 'config: S3_ACCESS_KEY_ID is required when any S3_* variable is set'],
     [
+      {
+        S3_ENDPOINT: 'http://127.0.0.1:9000/comensal',
+        S3_BUCKET: 'comensal',
+        S3_ACCESS_KEY_ID: 'i',
+        S3_SECRET_ACCESS_KEY: 's',
+      },
+      'config: S3_ENDPOINT must be an http(s) origin without a path, e.g. https://s3.example:9000 (got "http://127.0.0.1:9000/comensal")',
+    ],
+    [
+      { S3_ENDPOINT: 's3://bucket' },
+      'config: S3_ENDPOINT must be an http(s) origin without a path, e.g. https://s3.example:9000 (got "s3://bucket")',
+    ],
+    ...['Comensal', 'ab', 'my_bucket', 'a..b', '-files', `f${'x'.repeat(63)}`].map(
+      (name): [Record<string, string>, string] => [
+        { S3_BUCKET: name, S3_ACCESS_KEY_ID: 'i', S3_SECRET_ACCESS_KEY: 's' },
+        `config: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got ${JSON.stringify(name)})`,
+      ],
+    ),
+    [
       { FACEBOOK_CLIENT_SECRET: 's' },
       'config: FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET must be set together',
     ],
   ])('rejects %j', (env, line) => {
     expect(errorsOf(env)).toContain(line);
+  });
+
+  it('reads an S3 bucket on AWS (no endpoint) in its region, and keeps no bucket when S3_* is unset', () => {
+    const result = loadConfig(
+      {
+        S3_BUCKET: 'comensal.files-1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_REGION: 'sa-east-1',
+      },
+      '/srv/app',
+    );
+    expect(result.ok && result.config.s3).toEqual({
+      endpoint: null,
+      bucket: 'comensal.files-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      region: 'sa-east-1',
+    });
+    const none = loadConfig({ S3_ENDPOINT: '', S3_BUCKET: ' ' }, '/srv/app');
+    expect(none.ok && none.config.s3).toBeNull();
   });
 
   it('reads the auth rate limits and the test-only OAuth issuer', () => {

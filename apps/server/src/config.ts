@@ -156,6 +156,10 @@ export interface Config {
   authSecret: string;
   logLevel: LogLevel;
   smtpUrl: string | null;
+  /**
+   * The bucket for pictures and receipts (src/storage/s3-storage.ts); null = DATA_DIR/files and
+   * DATA_DIR/private. `endpoint`: an S3-compatible store's origin, null = AWS S3 in `region`.
+   */
   s3: {
     endpoint: string | null;
     bucket: string;
@@ -276,10 +280,15 @@ const envSchema = z.object({
   SMTP_URL: optional().refine((v) => v === undefined || urlWithProtocols(['smtp:', 'smtps:'])(v), {
     error: 'SMTP_URL must be an smtp:// or smtps:// URL',
   }),
-  S3_ENDPOINT: optional().refine((v) => v === undefined || isHttpUrl(v), {
-    error: 'S3_ENDPOINT must be an http(s) URL',
-  }),
-  S3_BUCKET: optional(),
+  S3_ENDPOINT: optional().refine(
+    (v) => v === undefined || (isHttpUrl(v) && ['', '/'].includes(new URL(v).pathname) && !new URL(v).search),
+    { error: 'S3_ENDPOINT must be an http(s) origin without a path, e.g. https://s3.example:9000' },
+  ),
+  // S3's naming rules; path-style requests put the name in the URL's path as it is
+  S3_BUCKET: optional().refine(
+    (v) => v === undefined || (/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v) && !v.includes('..')),
+    { error: 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' },
+  ),
   S3_ACCESS_KEY_ID: optional(),
   S3_SECRET_ACCESS_KEY: optional(),
   S3_REGION: optional(),
@@ -463,7 +472,7 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
       s3:
         e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
           ? {
-              endpoint: e.S3_ENDPOINT ?? null,
+              endpoint: e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT).origin : null,
               bucket: e.S3_BUCKET,
               accessKeyId: e.S3_ACCESS_KEY_ID,
               secretAccessKey: e.S3_SECRET_ACCESS_KEY,

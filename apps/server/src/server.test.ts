@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
+import { createTestDatabase } from './test/database.ts';
+import { startTestS3Server, type TestS3Server } from './test/s3-server.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
@@ -123,4 +125,76 @@ describe('node src/server.ts', () => {
     expect(await again.exit).toEqual({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 180_000);
+});
+
+describe('node src/server.ts with S3_* set', () => {
+  let s3: TestS3Server;
+  let readOnly: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    readOnly = await startTestS3Server({ readOnly: true });
+  });
+  afterAll(async () => {
+    await s3?.close();
+    await readOnly?.close();
+  });
+
+  it.each([
+    [
+      'an endpoint where nothing listens',
+      async () => ({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` }),
+      /^comensal: cannot reach the S3 bucket "comensal-test" at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\); check S3_ENDPOINT$/,
+    ],
+    [
+      'a bucket that refuses writes',
+      async () => readOnly.env,
+      /^comensal: the S3 bucket "comensal-test" at http:\/\/127\.0\.0\.1:\d+ refused a write \(AccessDenied\); give these credentials PutObject, GetObject and DeleteObject on it$/,
+    ],
+    [
+      'a bucket that does not exist',
+      async () => ({ ...s3.env, S3_BUCKET: 'missing' }),
+      /^comensal: the S3 bucket "missing" at http:\/\/127\.0\.0\.1:\d+ does not exist; create it or check S3_BUCKET$/,
+    ],
+  ])(
+    'refuses to start on %s: one line, exit code 1, nothing started',
+    async (_name, s3Env, line) => {
+      const started = startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(await s3Env()) });
+      expect((await started.exit).code).toBe(1);
+      expect(started.output().trim()).toMatch(line);
+      expect(existsSync(path.join(dataDir, 'comensal.lock'))).toBe(false);
+    },
+    60_000,
+  );
+
+  it('starts on the bucket: the demo pictures go to files/ in it and are served from there', async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    const started = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: database.connectionString,
+      AUTH_SECRET: 'process-test-secret-process-test-secret',
+      ...s3.env,
+    });
+    try {
+      await waitUntilReady(port, started);
+      expect(started.output()).toContain('"msg":"files go to the S3 bucket"');
+      const pictures = await s3.keys('files/restaurants/');
+      expect(pictures.length).toBeGreaterThan(0);
+      expect(await s3.keys('private/')).toEqual([]); // the probe cleaned up after itself
+
+      const key = pictures[0]!.slice('files/'.length);
+      const url = `http://127.0.0.1:${port}/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual((await s3.object(pictures[0]!))!.data);
+      expect(existsSync(path.join(dataDir, 'files', ...key.split('/')))).toBe(false);
+
+      started.child.kill('SIGTERM');
+      expect(await started.exit).toEqual({ code: 0, signal: null });
+    } finally {
+      if (started.child.exitCode === null) started.child.kill('SIGKILL');
+      await database.drop();
+    }
+  }, 120_000);
 });

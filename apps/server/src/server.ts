@@ -31,8 +31,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { s3FileStorage, StorageUnavailableError } from './storage/s3-storage.ts';
-import { localFileStorage, type FileStorage } from './storage/file-storage.ts';
+import { localFileStorage, StorageUnavailableError, type FileStorage } from './storage/file-storage.ts';
 
 /** What stopping may take besides the drain (pool, PostgreSQL) before the process gives up. */
 const SHUTDOWN_MARGIN_MS = 20_000;
@@ -141,6 +140,8 @@ async function start(
 ) {
   let storage: FileStorage = localFileStorage(config.dataDir);
   if (config.s3) {
+    // the AWS SDK is loaded only when a bucket is configured
+    const { s3FileStorage } = await import('./storage/s3-storage.ts');
     const bucket = s3FileStorage(config.s3);
     storage = bucket;
     cleanups.push({ name: 'the S3 client', run: () => bucket.close() });

@@ -73,7 +73,13 @@ function registerStoredFiles(app: FastifyInstance): void {
     const file = await app.storage.getPublic(key, { ...(ifNoneMatch ? { ifNoneMatch } : {}) });
     if (file === null) return sendNotFound(request, reply);
     reply.header('cache-control', FILES_CACHE_CONTROL);
-    if (file === 'not-modified') return reply.status(304).send();
+    if (file === 'not-modified') {
+      // the one tag asked about is the current one
+      if (ifNoneMatch && !ifNoneMatch.includes(',') && ifNoneMatch.trim() !== '*') {
+        reply.header('etag', ifNoneMatch.trim());
+      }
+      return reply.status(304).send();
+    }
     return reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.size))

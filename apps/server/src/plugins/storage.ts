@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 export const storagePlugin = globalPlugin<{ storage?: FileStorage }>('storage', async (app, options) => {
-  const storage = options.storage ?? storageFor(app.config);
+  const storage = options.storage ?? (await storageFor(app.config));
   app.decorate('storage', storage);
   if (!options.storage) app.addHook('onClose', () => storage.close());
 });

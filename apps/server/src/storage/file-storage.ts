@@ -84,6 +84,11 @@ export function checkContentType(contentType: string): void {
   }
 }
 
+/** The storage cannot be used (found at start-up); `message` is one line for the operator. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
 /** The key's segments; throws on a key that could leave its folder or name nothing. */
 export function checkStorageKey(key: string): string[] {
   const segments = key.split('/');

@@ -9,8 +9,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/embedded.ts';
 import { startTestS3Server, type TestS3Server } from '../test/s3-server.ts';
-import type { PublicFile } from './file-storage.ts';
-import { MIN_PART_SIZE, s3FileStorage, StorageUnavailableError } from './s3-storage.ts';
+import { StorageUnavailableError, type PublicFile } from './file-storage.ts';
+import { MIN_PART_SIZE, s3FileStorage } from './s3-storage.ts';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 

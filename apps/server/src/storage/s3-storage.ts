@@ -29,6 +29,7 @@ import {
   checkStorageKey,
   etagMatches,
   publicContentType,
+  StorageUnavailableError,
   type FileStorage,
   type PublicFile,
 } from './file-storage.ts';
@@ -55,11 +56,6 @@ export interface S3FileStorage extends FileStorage {
    * {@link StorageUnavailableError} saying which, in one line.
    */
   probe(): Promise<void>;
-}
-
-/** The bucket cannot be used; `message` is one line for the operator. */
-export class StorageUnavailableError extends Error {
-  override name = 'StorageUnavailableError';
 }
 
 const PUBLIC_PREFIX = 'files/';
