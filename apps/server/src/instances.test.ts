@@ -282,6 +282,9 @@ describe('two instances behind HAProxy, one PostgreSQL', () => {
     );
     expect(Number(restaurants!.n)).toBeGreaterThanOrEqual(12);
     expect(Number(owners!.n)).toBe(1);
+    // the Webpay sandbox is the one part that cannot be shared: each instance says so
+    for (const { proc } of instances)
+      expect(proc.output()).toContain('WEBPAY_ENV=sandbox keeps its payments');
   });
 
   it('serves a photo uploaded through one instance from the other (the bucket)', async () => {

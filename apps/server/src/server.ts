@@ -184,6 +184,12 @@ async function start(
   });
   cleanups.push({ name: 'the database pool', run: () => database.close() });
 
+  if (config.databaseUrl !== null && config.webpay.env === 'sandbox') {
+    // docs/deploy.md#what-the-instances-share
+    logger.warn(
+      'WEBPAY_ENV=sandbox keeps its payments in the memory of this process: with several instances, use integration or production',
+    );
+  }
   if (config.seedDemo) await seedDemoData({ db: database.db, config, storage, logger });
   if (isStopping()) return;
 
