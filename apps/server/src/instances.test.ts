@@ -9,7 +9,8 @@
  * - a session made on one instance works on the other, and a create retried on the other with
  *   its Idempotency-Key gets the first answer back;
  * - diners whose sockets are held by different instances see each other's orders live;
- * - after a price change through one instance, the menu answer of both is fresh;
+ * - after a price change through one instance, the menu answer of both is fresh, and so are the
+ *   nearest-first lists of both after a restaurant changes in the database;
  * - SIGTERM to one instance during a loop of bookings through the balancer: it exits 0, every
  *   booking answered 2xx is in the database, no booking failed, and the sockets it held close
  *   with 1012 and come back through the balancer.
@@ -421,6 +422,27 @@ describe('two instances behind HAProxy, one PostgreSQL', () => {
     for (const socket of [onA, onB]) await nextOn(socket, topic, (m) => m.event === MENU_CHANGED_EVENT);
     for (const { url } of instances) {
       expect((await menuItems(url, id)).find((item) => item.id === dish.id)?.price).toBe(newPrice);
+    }
+  });
+
+  it('answers fresh nearest-first lists on both instances after a restaurant changes in the database', async () => {
+    const near = '/api/restaurants?lat=-33.4327&lng=-70.6347&sort=distance';
+    const nameOnList = async (base: string) => {
+      const res = await call<{ items: { slug: string; name: string }[] }>(base, 'GET', near);
+      return res.body.items.find((item) => item.slug === RESTAURANT_SLUG)?.name;
+    };
+    // both instances built their index and list items
+    for (const { url } of instances) expect(await nameOnList(url)).toBe('La Picada de Bellavista');
+    // a change made outside the app (a console in psql): the table's trigger tells every instance
+    await query("UPDATE restaurants SET name = 'La Picada de Bellavista (renovada)' WHERE slug = $1", [
+      RESTAURANT_SLUG,
+    ]);
+    for (const { url, proc } of instances) {
+      await waitFor(
+        `${proc.name} lists the new name`,
+        async () => ((await nameOnList(url)) === 'La Picada de Bellavista (renovada)' ? true : undefined),
+        10_000,
+      );
     }
   });
 
