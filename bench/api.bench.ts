@@ -7,7 +7,6 @@
 // from the instance's answer cache (refreshed by the live events and every minute). The
 // "new position each time" row misses that cache on every request, as diners' own positions do:
 // it is made from the instance's nearby index and cached list items (nearby-index.ts).
-import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import {
   mark,
   measure,
   printTable,
+  somewhere,
   startChild,
   type Figures,
 } from './lib/harness.ts';
@@ -42,10 +42,6 @@ const menuBytes = Buffer.from(await menuResponse.arrayBuffer());
 const file = path.join(os.tmpdir(), `comensal-bench-menu-${process.pid}.json`);
 await writeFile(file, menuBytes);
 const bare = await startChild<{ url: string }>('bench/lib/bare-server.ts', [file]);
-
-/** Somewhere in Santiago, to the metre: practically never the same twice. */
-const somewhere = () =>
-  `lat=${(-33.75 + randomInt(600_000) / 1_000_000).toFixed(6)}&lng=${(-70.95 + randomInt(600_000) / 1_000_000).toFixed(6)}`;
 
 const rows: Figures[] = [];
 try {

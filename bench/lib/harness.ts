@@ -1,6 +1,7 @@
 // Shared by the benchmarks: child servers, autocannon runs, and printing figures next to budgets.
 // Benchmarks PRINT; they never fail on a figure.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,10 @@ export async function measure(label: string, url: string, options: MeasureOption
 }
 
 export const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+/** `lat=…&lng=…` somewhere in Santiago, to the metre: practically never the same twice. */
+export const somewhere = () =>
+  `lat=${(-33.75 + randomInt(600_000) / 1_000_000).toFixed(6)}&lng=${(-70.95 + randomInt(600_000) / 1_000_000).toFixed(6)}`;
 
 export function printTable(rows: Figures[]): void {
   console.info(

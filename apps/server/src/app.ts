@@ -1,5 +1,5 @@
 /**
- * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → security-headers → db → storage → openapi → mail →
+ * The HTTP application. Plugins load in a fixed order: errors → input-guard → config → drain → security-headers → db → storage → openapi → mail →
  * auth → csrf → idempotency → live → the modules' routes → static (which also answers unknown paths). Plugins
  * never import modules: this file is where the two meet (each module through its index.ts).
  * server.ts owns the process lifecycle (PostgreSQL, pool, signals); tests call buildApp with their
@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { configPlugin } from './plugins/config.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -62,7 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // closing (server.ts handOver): a request that still arrives on an open connection is served
+    // — the pool closes only after the last one — and its answer ends the connection (plugins/drain.ts)
+    return503OnClosing: false,
     // refusals made before any route runs answer our error shape too (plugins/errors.ts)
     frameworkErrors,
     clientErrorHandler,
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(configPlugin, { config: deps.config, now: deps.now ?? (() => new Date()) });
+  await app.register(drainPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database: deps.database });
   await app.register(storagePlugin, { ...(deps.storage ? { storage: deps.storage } : {}) });

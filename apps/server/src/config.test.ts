@@ -211,6 +211,25 @@ describe('loadConfig', () => {
     expect(defaults.ok && defaults.config.oauthMockIssuer).toBeNull();
   });
 
+  it('reads the pool size and the drain of a stopping instance (docs/deploy.md)', () => {
+    const defaults = loadConfig({}, '/srv/app');
+    expect(defaults.ok && defaults.config.shutdown).toEqual({ drainDelayMs: 0, drainTimeoutMs: 10_000 });
+    expect(defaults.ok && defaults.config.databasePoolSize).toBe(10);
+    const set = loadConfig(
+      { DRAIN_DELAY_SECONDS: '3', DRAIN_TIMEOUT_SECONDS: '0', DATABASE_POOL_SIZE: '20' },
+      '/srv/app',
+    );
+    expect(set.ok && set.config.shutdown).toEqual({ drainDelayMs: 3_000, drainTimeoutMs: 0 });
+    expect(set.ok && set.config.databasePoolSize).toBe(20);
+    expect(
+      errorsOf({ DRAIN_DELAY_SECONDS: '-1', DRAIN_TIMEOUT_SECONDS: '301', DATABASE_POOL_SIZE: '0' }),
+    ).toEqual([
+      'config: DATABASE_POOL_SIZE must be a whole number of at least 1 (got "0")',
+      'config: DRAIN_DELAY_SECONDS must be a whole number of seconds from 0 to 300 (got "-1")',
+      'config: DRAIN_TIMEOUT_SECONDS must be a whole number of seconds from 0 to 300 (got "301")',
+    ]);
+  });
+
   it('reads the Webpay host override and timeout; production needs its own credentials and https', () => {
     const result = loadConfig(
       { WEBPAY_ENV: 'integration', WEBPAY_BASE_URL: 'http://127.0.0.1:4010/', WEBPAY_TIMEOUT_SECONDS: '5' },

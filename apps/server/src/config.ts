@@ -136,6 +136,23 @@ export interface AnalyticsAppConfig {
 /** The demo app: the web build's defaults match. */
 export const DEFAULT_ANALYTICS_CONFIG: Readonly<AnalyticsAppConfig> = { ...DEFAULT_ANALYTICS_APP };
 
+/**
+ * Stopping an instance (server.ts, docs/deploy.md#stopping-an-instance): how long it keeps
+ * answering while `/readyz` says 503 (so the balancer takes it out first), then how long requests
+ * under way may take to finish before their connections are cut.
+ */
+export interface ShutdownConfig {
+  /** DRAIN_DELAY_SECONDS: 0 = close at once (one instance, no balancer). */
+  drainDelayMs: number;
+  /** DRAIN_TIMEOUT_SECONDS. */
+  drainTimeoutMs: number;
+}
+
+export const DEFAULT_SHUTDOWN: Readonly<ShutdownConfig> = { drainDelayMs: 0, drainTimeoutMs: 10_000 };
+
+/** DATABASE_POOL_SIZE: connections each instance may hold (plus one for live updates). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 export interface Config {
   port: number;
   host: string;
@@ -177,6 +194,10 @@ export interface Config {
   abuseLimits?: AbuseLimits;
   /** Defaults to {@link DEFAULT_ANALYTICS_CONFIG}. */
   analytics?: AnalyticsAppConfig;
+  /** Defaults to {@link DEFAULT_SHUTDOWN}. */
+  shutdown?: ShutdownConfig;
+  /** Defaults to {@link DEFAULT_DATABASE_POOL_SIZE}. */
+  databasePoolSize?: number;
 }
 
 const SECRET_VARS = new Set([
@@ -227,6 +248,15 @@ const positiveInteger = (name: string, fallback: number) =>
     })
     .transform(Number);
 
+const wholeSeconds = (name: string, fallback: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((v) => /^\d{1,9}$/.test(v) && Number(v) <= max, {
+      error: `${name} must be a whole number of seconds from 0 to ${max}`,
+    })
+    .transform(Number);
+
 const envSchema = z.object({
   PORT: z
     .string()
@@ -244,6 +274,9 @@ const envSchema = z.object({
     },
   ),
   SEED_DEMO: flag('SEED_DEMO', '1'),
+  DATABASE_POOL_SIZE: positiveInteger('DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE),
+  DRAIN_DELAY_SECONDS: wholeSeconds('DRAIN_DELAY_SECONDS', DEFAULT_SHUTDOWN.drainDelayMs / 1000, 300),
+  DRAIN_TIMEOUT_SECONDS: wholeSeconds('DRAIN_TIMEOUT_SECONDS', DEFAULT_SHUTDOWN.drainTimeoutMs / 1000, 300),
   PUBLIC_URL: optional().refine(
     (v) => v === undefined || (isHttpUrl(v) && ['', '/'].includes(new URL(v).pathname) && !new URL(v).search),
     { error: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://comensal.example' },
@@ -488,6 +521,11 @@ export function loadConfig(rawEnv: Env, cwd: string): ConfigResult {
         apiKey: e.ANALYTICS_API_KEY,
         measurementId: e.ANALYTICS_MEASUREMENT_ID,
       },
+      shutdown: {
+        drainDelayMs: e.DRAIN_DELAY_SECONDS * 1000,
+        drainTimeoutMs: e.DRAIN_TIMEOUT_SECONDS * 1000,
+      },
+      databasePoolSize: e.DATABASE_POOL_SIZE,
       ...(e.ABUSE_BURST_PER_ADDRESS === DEFAULT_ABUSE_LIMITS.bookingsPerAddress.capacity
         ? {}
         : { abuseLimits: withBurstPerAddress(DEFAULT_ABUSE_LIMITS, e.ABUSE_BURST_PER_ADDRESS) }),

@@ -2,9 +2,15 @@
  * The process: `node apps/server/src/server.ts` (npm start).
  *
  * Start: config → (S3_* set) a probe write to the bucket → (embedded mode) DATA_DIR lock →
- * PostgreSQL → pool → migrations → demo seed → HTTP. SIGINT/SIGTERM/SIGHUP: close Fastify (in-flight requests finish), then the pool, then
- * PostgreSQL, release the lock, exit 0 — once, whatever number of signals arrive. A failure at
- * start-up undoes what was started and exits 1 with the reason.
+ * PostgreSQL → migrations → pool → demo seed → HTTP. SIGINT/SIGTERM/SIGHUP: hand over (below),
+ * then close the pool, then PostgreSQL, release the lock, exit 0 — once, whatever number of
+ * signals arrive. A failure at start-up undoes what was started and exits 1 with the reason.
+ *
+ * Handing over (docs/deploy.md#stopping-an-instance): `/readyz` answers 503 and every answer
+ * closes its connection for DRAIN_DELAY_SECONDS, while the balancer's health checks take this
+ * instance out; then it stops listening, closes its live sockets with 1012 (browsers reconnect
+ * to another instance and refetch) and waits for requests under way, at most
+ * DRAIN_TIMEOUT_SECONDS, before cutting what is left.
  */
 import './check-node-version.ts';
 import { existsSync } from 'node:fs';
@@ -12,7 +18,13 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { resolveConfig, type Config } from './config.ts';
+import {
+  DEFAULT_DATABASE_POOL_SIZE,
+  DEFAULT_SHUTDOWN,
+  resolveConfig,
+  type Config,
+  type ShutdownConfig,
+} from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -21,7 +33,29 @@ import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { localFileStorage, StorageUnavailableError, type FileStorage } from './storage/file-storage.ts';
 
-const SHUTDOWN_TIMEOUT_MS = 20_000;
+/** What stopping may take besides the drain (pool, PostgreSQL) before the process gives up. */
+const SHUTDOWN_MARGIN_MS = 20_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stops taking work and lets what is under way finish (see the top of this file). */
+async function handOver(app: FastifyInstance, shutdown: ShutdownConfig, logger: Logger): Promise<void> {
+  app.drain.begin();
+  if (shutdown.drainDelayMs > 0 && app.server.listening) {
+    logger.info({ delayMs: shutdown.drainDelayMs }, 'draining: /readyz answers 503');
+    await sleep(shutdown.drainDelayMs);
+  }
+  const closed = app.close();
+  const cut = setTimeout(() => {
+    logger.warn('requests still under way after DRAIN_TIMEOUT_SECONDS; closing their connections');
+    app.server.closeAllConnections();
+  }, shutdown.drainTimeoutMs);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(cut);
+  }
+}
 
 type Cleanup = { name: string; run: () => Promise<unknown> };
 
@@ -44,10 +78,14 @@ async function main(): Promise<void> {
   const stop = (reason: string, exitCode: number) => {
     stopping ??= (async () => {
       logger.info({ reason }, 'shutting down');
-      const timer = setTimeout(() => {
-        logger.error('shutdown took too long; exiting');
-        process.exit(1);
-      }, SHUTDOWN_TIMEOUT_MS);
+      const { drainDelayMs, drainTimeoutMs } = config.shutdown ?? DEFAULT_SHUTDOWN;
+      const timer = setTimeout(
+        () => {
+          logger.error('shutdown took too long; exiting');
+          process.exit(1);
+        },
+        drainDelayMs + drainTimeoutMs + SHUTDOWN_MARGIN_MS,
+      );
       timer.unref();
       // A signal during start-up: let the step under way finish (it checks isStopping after
       // each step), so that whatever it started is stopped too.
@@ -139,17 +177,27 @@ async function start(
 
   await migrateDatabase(connectionString);
   const database = createDatabase(connectionString, {
+    max: config.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE,
     onError: (error) => {
       if (!isStopping()) logger.warn({ err: error }, 'idle database connection failed');
     },
   });
   cleanups.push({ name: 'the database pool', run: () => database.close() });
 
+  if (config.databaseUrl !== null && config.webpay.env === 'sandbox') {
+    // docs/deploy.md#what-the-instances-share
+    logger.warn(
+      'WEBPAY_ENV=sandbox keeps its payments in the memory of this process: with several instances, use integration or production',
+    );
+  }
   if (config.seedDemo) await seedDemoData({ db: database.db, config, storage, logger });
   if (isStopping()) return;
 
   const app: FastifyInstance = await buildApp({ config, database, logger, storage });
-  cleanups.push({ name: 'the HTTP server', run: () => app.close() });
+  cleanups.push({
+    name: 'the HTTP server',
+    run: () => handOver(app, config.shutdown ?? DEFAULT_SHUTDOWN, logger),
+  });
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { publicUrl: config.publicUrl, database: config.databaseUrl ? 'DATABASE_URL' : 'embedded' },

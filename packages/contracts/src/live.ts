@@ -36,6 +36,11 @@ export const LIVE_CLOSE = {
   sessionEnded: { code: 4001, reason: 'session ended' },
   /** Too many sockets for this session or this client address (LIVE_MAX_SOCKETS_PER_*). */
   tooManySockets: { code: 4029, reason: 'too many sockets' },
+  /**
+   * The instance is stopping (1012, "service restart"): reconnect — the balancer sends the new
+   * socket to another instance — and refetch, since events may be missed meanwhile.
+   */
+  restart: { code: 1012, reason: 'server restarting' },
 } as const;
 
 export const LIVE_ERROR_CODES = [

@@ -95,6 +95,8 @@ export interface LiveHub {
   heartbeat(): void;
   /** Closes every socket (server shutting down). */
   closeAll(code?: number, reason?: string): void;
+  /** Drops every socket at once, without the closing handshake (a peer that did not answer it). */
+  terminateAll(): void;
   stats(): { sockets: number; subscriptions: number };
 }
 
@@ -372,6 +374,10 @@ export function createLiveHub(
 
     closeAll(code = 1001, reason = 'server shutting down') {
       for (const connection of connections) connection.socket.close(code, reason);
+    },
+
+    terminateAll() {
+      for (const connection of connections) connection.socket.terminate();
     },
 
     stats() {

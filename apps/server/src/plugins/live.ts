@@ -13,8 +13,10 @@
  *   (e.g. the menu cache invalidation) and then pushes to its subscribed sockets.
  * - Heartbeat: a ping every `pingIntervalMs`; a socket that missed the previous pong is dropped.
  *   Frames above LIVE_MAX_MESSAGE_BYTES close the socket (1009); LIVE_MAX_SUBSCRIPTIONS per socket.
+ * - Stopping: new sockets are refused (503) once the instance drains; open ones close with
+ *   LIVE_CLOSE.restart (1012) when the app closes, and browsers reconnect to another instance.
  */
-import { LIVE_MAX_MESSAGE_BYTES, LIVE_PATH, LIVE_PING_INTERVAL_MS } from '@comensal/contracts';
+import { LIVE_CLOSE, LIVE_MAX_MESSAGE_BYTES, LIVE_PATH, LIVE_PING_INTERVAL_MS } from '@comensal/contracts';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
@@ -71,6 +73,9 @@ export interface LivePluginOptions extends Record<string, unknown> {
 }
 
 type LiveRequest = FastifyRequest & { liveOwner?: { diner: Diner; sessionId: string } | null };
+
+/** How long a socket closed on shutdown has to answer the closing handshake. */
+const CLOSE_HANDSHAKE_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -232,6 +237,14 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
     dropListenerConnection: () => listener.breakConnection(),
   } satisfies Live);
 
+  // Stopping (after plugins/drain.ts had the balancer take this instance out): sockets close with
+  // `restart`, and clients reconnect to another instance. A peer that does not answer the closing
+  // handshake is dropped after CLOSE_HANDSHAKE_MS. Runs before @fastify/websocket's own preClose.
+  app.addHook('preClose', async () => {
+    hub.closeAll(LIVE_CLOSE.restart.code, LIVE_CLOSE.restart.reason);
+    setTimeout(() => hub.terminateAll(), CLOSE_HANDSHAKE_MS).unref();
+  });
+
   await app.register(fastifyWebsocket, {
     options: { maxPayload: LIVE_MAX_MESSAGE_BYTES, perMessageDeflate: false },
     errorHandler: (error, socket, request) => {
@@ -249,6 +262,10 @@ export const livePlugin = globalPlugin<LivePluginOptions>('live', async (app, op
     schema: { hide: true },
     onRequest: async (request, reply) => {
       // browsers always send Origin on a WebSocket handshake; no Referer fallback here
+      if (app.drain.draining) {
+        // the client's next attempt goes to another instance
+        return sendError(reply, 503, 'INTERNAL', 'This instance is stopping; connect again');
+      }
       const origin = request.headers.origin;
       if (!isTrustedOrigin(origin === undefined || origin === 'null' ? null : origin, origins)) {
         request.log.info({ origin }, 'live: upgrade refused (origin)');

@@ -1,5 +1,6 @@
 /**
- * A fresh database per test file, copied from the migrated template of the run:
+ * A fresh database per test file, copied from the migrated template of the run (or an empty one,
+ * `createEmptyDatabase`):
  *
  *   const db = await createTestDatabase();   // in beforeAll
  *   await db.drop();                         // in afterAll
@@ -56,5 +57,51 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await client.end();
       }
     },
+  };
+}
+
+export interface EmptyDatabase {
+  name: string;
+  connectionString: string;
+  /** One statement on a connection of its own. */
+  query<T extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+async function onAdmin(run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('testDatabase').adminUrl });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An empty database (no migrations, unlike {@link createTestDatabase}), for what must start from
+ * nothing: instances starting together migrate and seed it themselves.
+ */
+export async function createEmptyDatabase(): Promise<EmptyDatabase> {
+  const { adminUrl, runId } = inject('testDatabase');
+  const name = `${TEST_DATABASE_PREFIX}${runId}_empty_${randomBytes(5).toString('hex')}`;
+  await onAdmin((client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  const connectionString = databaseUrl(adminUrl, name);
+  return {
+    name,
+    connectionString,
+    async query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        return (await client.query<T>(sql, values)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    drop: () =>
+      onAdmin((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      ),
   };
 }

@@ -142,6 +142,24 @@ describe('live client', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
+  it('comes back after the first short delay when its instance stops (1012), and refetches', () => {
+    const client = makeClient();
+    const menu = listener();
+    client.subscribe('restaurant:r1:menu', menu);
+    socketAt(0).serverOpen();
+    socketAt(0).serverConfirmSubscriptions();
+    socketAt(0).serverClose(1012);
+    vi.advanceTimersByTime(99);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    // the balancer gives this socket to another instance
+    const socket = socketAt(1);
+    socket.serverOpen();
+    expect(socket.sent).toEqual([{ op: 'subscribe', topic: 'restaurant:r1:menu' }]);
+    socket.serverConfirmSubscriptions();
+    expect(menu.resyncs).toEqual(['subscribed', 'reconnected']);
+  });
+
   it('caps the delay and spreads reconnects with jitter', () => {
     const client = makeClient({ random: () => 0 });
     client.subscribe('t', listener());

@@ -16,7 +16,9 @@ import { logFailure } from './log';
  *   `{"op":"subscribe"}`, the last one to leave sends `{"op":"unsubscribe"}`; the socket opens
  *   with the first topic and closes a little after the last one is gone.
  * - A dropped socket reconnects with exponential backoff (with jitter), resubscribes every topic
- *   and asks each listener to refetch (`onResync`), since events may have been missed.
+ *   and asks each listener to refetch (`onResync`), since events may have been missed. That is
+ *   also how a socket follows its server instance stopping (close code 1012, LIVE_CLOSE.restart):
+ *   the first attempt, within half a second, reaches another instance through the balancer.
  * - `onResync` also runs when a subscription is confirmed (what was fetched before it may be
  *   stale) and on the server's `resync` event.
  *

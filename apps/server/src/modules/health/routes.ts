@@ -29,12 +29,14 @@ export async function healthRoutes(instance: FastifyInstance) {
       schema: {
         operationId: 'checkReadiness',
         tags: ['health'],
-        summary: 'The database answers `select 1`',
+        summary: 'The database answers `select 1` and the instance is not stopping',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
       logLevel,
     },
     async (request, reply) => {
+      // SIGTERM: the balancer must stop sending here (plugins/drain.ts)
+      if (app.drain.draining) return reply.status(503).send({ status: 'draining' as const });
       try {
         await app.database.ping();
         return { status: 'ok' as const };
