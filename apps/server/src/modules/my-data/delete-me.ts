@@ -20,11 +20,13 @@ import { makeGuestProfile } from '@comensal/domain';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
+import { SESSION_ENDED_EVENT, sessionChannel } from '../../live/live-event.ts';
 import { cancelUpcomingOf } from '../reservations/index.ts';
 import {
   deletePerson,
   hasBookEntries,
   insertPlaceholder,
+  listSessionIds,
   lockAccount,
   moveBooks,
   restaurantsOnlyOwnedBy,
@@ -59,7 +61,12 @@ export async function deleteMe(
       const placeholder = await insertPlaceholder(tx, makeGuestProfile(Math.random).displayName);
       moved = await moveBooks(tx, account.id, placeholder);
     }
+    const sessionIds = await listSessionIds(tx, account.id);
     await deletePerson(tx, account);
+    // every instance closes the live sockets of those sessions once this commits
+    for (const id of sessionIds) {
+      await ctx.live.publish({ channel: sessionChannel(id), event: SESSION_ENDED_EVENT, data: id }, tx);
+    }
     ctx.log.info(
       { userId: account.id, cancelledReservations, ...moved },
       'account deleted; its books entries anonymised',

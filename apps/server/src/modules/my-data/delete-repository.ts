@@ -76,6 +76,14 @@ export async function insertPlaceholder(tx: Tx, name: string): Promise<Placehold
   return row;
 }
 
+/** The ids of the user's sessions (their live sockets are closed when the deletion commits). */
+export async function listSessionIds(tx: Tx, userId: string): Promise<string[]> {
+  const result = await tx.execute<{ id: string }>(
+    sql`SELECT id FROM sessions WHERE user_id = ${userId}::uuid`,
+  );
+  return result.rows.map((row) => row.id);
+}
+
 export interface Moved {
   orders: number;
   payments: number;
