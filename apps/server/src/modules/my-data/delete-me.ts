@@ -7,8 +7,9 @@
  * 3. their reservations still to come are cancelled, as if they had cancelled them (their
  *    companions, invitees and the restaurant are told);
  * 4. what the restaurants' books need (reservations made, orders placed and paid, payments and
- *    transactions, staff audit) moves onto a placeholder user with a guest's name, so totals and
- *    bills are unchanged and nothing names the person;
+ *    transactions, staff audit — as actor, and as the member of team changes) moves onto a
+ *    placeholder user with a guest's name, so totals and bills are unchanged and nothing names
+ *    the person;
  * 5. everything else is deleted with the user row: sessions, accounts, points, favourites,
  *    invitations, join requests, staff memberships, client records.
  *
@@ -57,9 +58,9 @@ export async function deleteMe(
     }
     const cancelledReservations = await cancelUpcomingOf(ctx, tx, account.id);
     let moved = { orders: 0, payments: 0 };
-    if (await hasBookEntries(tx, account.id)) {
+    if (await hasBookEntries(tx, account)) {
       const placeholder = await insertPlaceholder(tx, makeGuestProfile(Math.random).displayName);
-      moved = await moveBooks(tx, account.id, placeholder);
+      moved = await moveBooks(tx, account, placeholder);
     }
     const sessionIds = await listSessionIds(tx, account.id);
     await deletePerson(tx, account);

@@ -48,14 +48,22 @@ export async function restaurantsOnlyOwnedBy(
   return names.rows;
 }
 
-/** Whether anything of the books refers to the user (then a placeholder takes their place). */
-export async function hasBookEntries(tx: Tx, userId: string): Promise<boolean> {
+/**
+ * Whether anything of the books refers to the user (then a placeholder takes their place): the
+ * reservations, orders, payments and staff audit, including the audit's records of team changes
+ * that name the user (as target, or by e-mail in `before`/`after`).
+ */
+export async function hasBookEntries(tx: Tx, account: LockedAccount): Promise<boolean> {
+  const userId = account.id;
   const result = await tx.execute<{ found: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM reservations WHERE created_by = ${userId}::uuid)
         OR EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId}::uuid OR paid_by = ${userId}::uuid)
         OR EXISTS (SELECT 1 FROM pending_payments WHERE payer_user_id = ${userId}::uuid)
         OR EXISTS (SELECT 1 FROM transactions WHERE payer_user_id = ${userId}::uuid)
-        OR EXISTS (SELECT 1 FROM staff_audit WHERE actor_user_id = ${userId}::uuid) AS found`);
+        OR EXISTS (SELECT 1 FROM staff_audit WHERE actor_user_id = ${userId}::uuid)
+        OR EXISTS (SELECT 1 FROM staff_audit WHERE target_type = 'staff'
+                     AND (target_id = ${userId} OR lower(before ->> 'email') = lower(${account.email})
+                          OR lower(after ->> 'email') = lower(${account.email}))) AS found`);
   return result.rows[0]?.found === true;
 }
 
@@ -92,9 +100,11 @@ export interface Moved {
 /**
  * Moves the books' rows from the user to the placeholder: memberships of reservations the user
  * made or ordered in (the others are left), reservations made, orders placed and paid, pending
- * payments, transactions, and the staff audit's actor (its name and e-mail too).
+ * payments, transactions, and the staff audit's actor (its name and e-mail too) and the member
+ * its records of team changes name.
  */
-export async function moveBooks(tx: Tx, from: string, to: Placeholder): Promise<Moved> {
+export async function moveBooks(tx: Tx, account: LockedAccount, to: Placeholder): Promise<Moved> {
+  const from = account.id;
   await tx.execute(sql`
     UPDATE reservation_members AS m SET user_id = ${to.id}::uuid
     WHERE m.user_id = ${from}::uuid
@@ -119,6 +129,16 @@ export async function moveBooks(tx: Tx, from: string, to: Placeholder): Promise<
   await tx.execute(sql`
     UPDATE staff_audit SET actor_user_id = ${to.id}::uuid, actor_name = ${to.name}, actor_email = ${to.email}
     WHERE actor_user_id = ${from}::uuid`);
+  // the audit's records of team changes: the member they name, and their address in before/after
+  await tx.execute(
+    sql`UPDATE staff_audit SET target_id = ${to.id} WHERE target_type = 'staff' AND target_id = ${from}`,
+  );
+  for (const side of ['before', 'after'] as const) {
+    const column = sql.identifier(side);
+    await tx.execute(sql`
+      UPDATE staff_audit SET ${column} = jsonb_set(${column}, '{email}', to_jsonb(${to.email}::text))
+      WHERE target_type = 'staff' AND lower(${column} ->> 'email') = lower(${account.email})`);
+  }
   return { orders: placed.rowCount ?? 0, payments: paid.rowCount ?? 0 };
 }
 

@@ -138,6 +138,18 @@ async function dinerWithEverything(name: string) {
     targetType: 'reservation',
     targetId: reservationId,
   });
+  // the friend, an owner, once added the diner to the team: the audit keeps the address
+  await db.insert(staffAudit).values({
+    restaurantId: r,
+    actorUserId: friend.userId,
+    actorName: 'Friend',
+    actorEmail: friend.email,
+    action: 'staff.added',
+    targetType: 'staff',
+    targetId: diner.userId,
+    before: null,
+    after: { email: diner.email.toUpperCase(), role: 'staff' },
+  });
   await db.insert(clientRecords).values({ restaurantId: r, userId: diner.userId }).onConflictDoNothing();
   await db
     .insert(clientRecordReservations)

@@ -60,10 +60,12 @@ async function cancelLocked(ctx: RequestContext, tx: Tx, row: ReservationRow): P
  */
 export async function cancelUpcomingOf(ctx: RequestContext, tx: Tx, creatorId: string): Promise<number> {
   const ids = await reservationRepository(ctx.db).listUpcomingConfirmedIdsOf(creatorId, ctx.now(), tx);
+  let cancelled = 0;
   for (const id of ids) {
     const row = await findReservationOrThrow(ctx, id, { tx, lock: true });
-    if (row.status === 'confirmed' && row.startsAt.getTime() > ctx.now().getTime())
-      await cancelLocked(ctx, tx, row);
+    if (row.status !== 'confirmed' || row.startsAt.getTime() <= ctx.now().getTime()) continue;
+    await cancelLocked(ctx, tx, row);
+    cancelled += 1;
   }
-  return ids.length;
+  return cancelled;
 }
