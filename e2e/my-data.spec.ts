@@ -8,6 +8,7 @@ import {
   bookableSlot,
   createReservationViaApi,
   expect,
+  expectAccessible,
   listRestaurants,
   type Locale,
   msg,
@@ -102,6 +103,7 @@ for (const locale of ['es-ES', 'en-US'] as const satisfies readonly Locale[]) {
     // Download: the profile's link answers a dated JSON file with the reservation and the order.
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 2, name: t('profile.data.title') })).toBeVisible();
+    await expectAccessible(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: t('profile.data.download') }).click(),
@@ -118,11 +120,19 @@ for (const locale of ['es-ES', 'en-US'] as const satisfies readonly Locale[]) {
       expect.objectContaining({ id: order.id, totalPriceMinor: order.priceMinor }),
     ]);
 
+    // The privacy page, from the profile, says what is collected and why.
+    await page.getByRole('link', { name: t('profile.data.privacy') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('page.privacy.title') })).toBeVisible();
+    await expectAccessible(page);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 2, name: t('profile.data.title') })).toBeVisible();
+
     // Delete: tap one opens the dialog saying what goes and what stays, tap two deletes.
     await page.getByRole('button', { name: t('profile.delete.open') }).click();
     const dialog = page.getByRole('dialog', { name: t('profile.delete.title') });
     await expect(dialog.getByText(t('profile.delete.stays.title'))).toBeVisible();
     await expect(dialog.getByText(t('profile.delete.gone.account'))).toBeVisible();
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: t('profile.delete.confirm') }).click();
     await expect(page.getByText(t('profile.delete.done'))).toBeVisible();
     await expect(page).toHaveURL(/\/auth(\?|$)/);
