@@ -76,6 +76,7 @@ function routesOf({ restaurant, dish, reservationId }: Awaited<ReturnType<typeof
     '/invitations/current',
     '/favorites/restaurants',
     '/profile',
+    '/privacy',
     '/auth',
     '/404',
   ];

@@ -17,6 +17,7 @@ import { favoriteRoutes } from './modules/favorites/index.ts';
 import { transferGuest } from './modules/guest-transfer/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { meRoutes } from './modules/me/index.ts';
+import { myDataRoutes } from './modules/my-data/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { reservationRoutes } from './modules/reservations/index.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(restaurantRoutes);
   await app.register(meRoutes);
+  await app.register(myDataRoutes);
   await app.register(userRoutes);
   await app.register(favoriteRoutes);
   await app.register(reservationRoutes);

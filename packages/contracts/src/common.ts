@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'HEADERS_TOO_LARGE',
+  'CONFIRMATION_MISMATCH',
+  'LAST_OWNER',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ export * from './health.ts';
 export * from './invitations.ts';
 export * from './live.ts';
 export * from './me.ts';
+export * from './my-data.ts';
 export * from './menu.ts';
 export * from './orders.ts';
 export * from './payments.ts';

@@ -43,6 +43,19 @@ beforeAll(async () => {
       cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
     });
   });
+  typed.get(
+    '/fk/:constraint',
+    { schema: { params: z.object({ constraint: z.string() }) } },
+    async (request) => {
+      // what pg throws for a row referring to a row that is gone, wrapped as drizzle wraps it
+      throw Object.assign(new Error('Failed query: insert into "orders"'), {
+        cause: Object.assign(new Error('insert or update violates foreign key constraint'), {
+          code: '23503',
+          constraint: request.params.constraint,
+        }),
+      });
+    },
+  );
   typed.get('/not-acceptable', async () => {
     throw Object.assign(new Error('Not acceptable'), { statusCode: 406 });
   });
@@ -135,6 +148,17 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/nul-in-query' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+  });
+
+  it('answers a row referring to a user deleted meanwhile as 409 CONFLICT; any other foreign key stays a 500', async () => {
+    const gone = await app.inject({ method: 'GET', url: '/fk/orders_user_id_users_id_fk' });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'An account this request refers to was deleted meanwhile',
+    });
+    const other = await app.inject({ method: 'GET', url: '/fk/orders_product_id_products_id_fk' });
+    expect(other.statusCode).toBe(500);
   });
 
   it('answers a 4xx without a code of its own as 400 VALIDATION_FAILED: a code always has its status', async () => {

@@ -6,7 +6,8 @@
  * `details.reason` (or its own 409 code, lib/app-error.ts DOMAIN_ERROR_CODE); malformed JSON → 400;
  * Fastify's own 4xx (body too large, unsupported media type…) → the code of their status (any
  * other 4xx → 400 VALIDATION_FAILED); text PostgreSQL refused as such (a NUL that got past
- * plugins/input-guard.ts) → 400; anything else is a 500 INTERNAL whose details are logged, never
+ * plugins/input-guard.ts) → 400; a row referring to a user deleted meanwhile → 409 CONFLICT;
+ * anything else is a 500 INTERNAL whose details are logged, never
  * sent. Refusals Fastify makes before any route — a bad percent-encoding, a path parameter over
  * `maxParamLength`, a request Node's HTTP parser refuses (headers over 16 KiB: 431) — answer the
  * same shape through {@link frameworkErrors} and {@link clientErrorHandler}, which app.ts hands
@@ -18,7 +19,7 @@ import { apiErrorSchema, type ApiError, type ErrorCode } from '@comensal/contrac
 import { isDomainError } from '@comensal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pgErrorCode } from '../db/transaction.ts';
+import { pgConstraint, pgErrorCode, SQLSTATE } from '../db/transaction.ts';
 import { ERROR_STATUS, fromDomainError, isAppError } from '../lib/app-error.ts';
 import { globalPlugin } from './plugin.ts';
 
@@ -41,6 +42,8 @@ const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
  * encoding lacks (22P05). Anything else PostgreSQL refuses is our bug, a 500.
  */
 const TEXT_SQLSTATES = new Set(['22021', '22P05']);
+/** The foreign keys to `users` (drizzle names them `<table>_<column>_users_id_fk`). */
+const USER_REFERENCE = /_users_id_fk$/;
 
 export function sendError(
   reply: FastifyReply,
@@ -108,6 +111,11 @@ export const errorsPlugin = globalPlugin('errors', async (app) => {
     if (sqlState !== null && TEXT_SQLSTATES.has(sqlState)) {
       request.log.warn({ err: error }, 'text the database cannot store reached a query');
       return sendError(reply, 400, 'VALIDATION_FAILED', 'Text may not contain the NUL character (U+0000)');
+    }
+    if (sqlState === SQLSTATE.foreignKeyViolation && USER_REFERENCE.test(pgConstraint(error) ?? '')) {
+      // an account deleted while a request of (or about) it was under way (docs/privacy.md#deletion)
+      request.log.warn({ err: error }, 'a request met an account deleted meanwhile');
+      return sendError(reply, 409, 'CONFLICT', 'An account this request refers to was deleted meanwhile');
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side');

@@ -191,6 +191,10 @@ export const routes: RouteObject[] = [
             chrome: CHROME.section,
             titleId: 'page.profile.title',
           }),
+          page('privacy', () => import('./routes/app/privacy'), {
+            chrome: CHROME.section,
+            titleId: 'page.privacy.title',
+          }),
           page('reviews', () => import('./routes/app/reviews'), {
             chrome: CHROME.section,
             titleId: 'page.reviews.title',

@@ -56,6 +56,7 @@ describe('href', () => {
     [href('reservations.current'), '/reservations/current'],
     [href('reservations.historial'), '/reservations/historial'],
     [href('profile'), '/profile'],
+    [href('privacy'), '/privacy'],
     [href('reviews'), '/r'],
     [href('notFound'), '/404'],
     [href('staff'), '/staff'],
@@ -129,7 +130,7 @@ describe('routeNameForPath', () => {
 });
 
 describe('access', () => {
-  it('makes the auth area, restaurant pages, the invitation and the 404 public, and nothing else', () => {
+  it('makes the auth area, restaurant pages, the invitation, the privacy page and the 404 public, and nothing else', () => {
     const publicRoutes = ROUTE_NAMES.filter(isPublicRoute).sort();
     expect(publicRoutes).toEqual(
       [
@@ -141,6 +142,7 @@ describe('access', () => {
         'auth.forgotPassword',
         'auth.resetPassword',
         'notFound',
+        'privacy',
         'restaurant.menu',
         'restaurant.product',
         'restaurant.profile',

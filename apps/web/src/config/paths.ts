@@ -51,6 +51,7 @@ export const paths = {
   'reservations.current': route('/reservations/current'),
   'reservations.historial': route('/reservations/historial'),
   profile: route('/profile'),
+  privacy: route('/privacy', 'public'),
   reviews: route('/r'),
   notFound: route('/404', 'public'),
 

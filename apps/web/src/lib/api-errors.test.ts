@@ -46,6 +46,8 @@ describe('fromErrorTable', () => {
     REQUEST_TIMEOUT: 'other',
     URI_TOO_LONG: 'other',
     HEADERS_TOO_LARGE: 'other',
+    CONFIRMATION_MISMATCH: 'other',
+    LAST_OWNER: 'other',
     INTERNAL: 'other',
     NETWORK_ERROR: 'offline',
     INVALID_RESPONSE: 'other',

@@ -40,3 +40,17 @@ describe('message catalogs', () => {
     expect([...spanish].sort()).toEqual([...english].sort());
   });
 });
+
+describe('privacy page catalogs (locales/privacy)', () => {
+  it('have the same keys in both languages, none empty, no ICU arguments', async () => {
+    const en = (await import('./privacy/en-US.json')).default as Record<string, string>;
+    const es = (await import('./privacy/es-ES.json')).default as Record<string, string>;
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    for (const catalog of [en, es]) {
+      for (const value of Object.values(catalog)) {
+        expect(value.trim()).not.toBe('');
+        expect(value).not.toMatch(/[{}]/);
+      }
+    }
+  });
+});

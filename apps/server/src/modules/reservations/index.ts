@@ -22,6 +22,7 @@ export {
   readReservation,
 } from './access.ts';
 export { listReservationsStartingBetween, listRestaurantTables } from './board-reservations.ts';
+export { cancelUpcomingOf } from './cancel-reservation.ts';
 export type { ReservationRow } from './reservation-repository.ts';
 export { reservationRoutes } from './routes.ts';
 export {

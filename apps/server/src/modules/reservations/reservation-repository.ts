@@ -453,6 +453,22 @@ export function reservationRepository(db: Db) {
         .orderBy(asc(reservationMembers.joinedAt), asc(users.id));
     },
 
+    /** The creator's confirmed reservations that start after `now`, in id order (lock order). */
+    async listUpcomingConfirmedIdsOf(creatorId: string, now: Date, tx: DbExecutor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.createdBy, creatorId),
+            eq(reservations.status, 'confirmed'),
+            gt(reservations.startsAt, now),
+          ),
+        )
+        .orderBy(asc(reservations.id));
+      return rows.map((row) => row.id);
+    },
+
     /** Users with a pending invitation to the reservation (those with an account). */
     async listPendingInviteeIds(reservationId: string, tx: DbExecutor = db): Promise<string[]> {
       const rows = await tx

@@ -322,3 +322,76 @@ describe('profile of a guest', () => {
     expect(isSignedIn).toBe(false);
   });
 });
+
+describe('my data on the profile', () => {
+  /** A signed-in user whose DELETE /api/me answers `answer`; `state` records the calls. */
+  function withDeletion(answer: () => Response) {
+    const state = { signedIn: true, deletes: [] as unknown[] };
+    mockApi({
+      'GET /api/auth/get-session': () =>
+        json(state.signedIn ? sessionAnswer({ email: 'ana@example.com' }) : null),
+      'GET /api/me': () => json(meAnswer({ email: 'ana@example.com' })),
+      'DELETE /api/me': async ({ request }) => {
+        state.deletes.push(await request.json());
+        const response = answer();
+        if (response.ok) state.signedIn = false;
+        return response;
+      },
+    });
+    return state;
+  }
+
+  it('downloads the export with a plain link and links the privacy page', async () => {
+    withDeletion(() => json({}));
+    renderApp('/profile');
+    const download = await screen.findByRole('link', { name: 'Download my data' });
+    expect(download.getAttribute('href')).toBe('/api/me/export');
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'How we use your data' }).getAttribute('href')).toBe('/privacy');
+  });
+
+  it('deletes in two taps after saying what goes and what stays; signed out, home (auth), a toast', async () => {
+    const state = withDeletion(() =>
+      json({ deleted: true, cancelledReservations: 0, anonymisedOrders: 2, anonymisedPayments: 1 }),
+    );
+    const { router } = renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+    for (const text of [
+      'Your name, e-mail, photo, phone number, password and sign-in sessions.',
+      'Your points, favourites, invitations and requests to join tables.',
+      'Your reservations still to come: they are cancelled and your companions are told.',
+      'Kept in the restaurants’ books, without your name or e-mail',
+    ])
+      expect(dialog.getByText(text)).toBeTruthy();
+    expect(state.deletes).toEqual([]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByText('Your account was deleted. Thank you for using Comensal.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Comensal' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(state.deletes).toEqual([{ confirm: 'ana@example.com' }]);
+  });
+
+  it('keeping the account changes nothing; a refusal is explained and the diner stays', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const state = withDeletion(() => apiError(409, 'LAST_OWNER'));
+    const { router } = renderApp('/profile', { locale: 'es-ES' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Borrar mi cuenta' }));
+    let dialog = within(await screen.findByRole('dialog', { name: '¿Borrar tu cuenta?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Conservar mi cuenta' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(state.deletes).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Borrar mi cuenta' }));
+    dialog = within(await screen.findByRole('dialog', { name: '¿Borrar tu cuenta?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Sí, borrar mi cuenta' }));
+    expect(
+      await dialog.findByText(
+        'Eres el único propietario de un restaurante. Haz propietario a otra persona en la consola del personal (Equipo) y vuelve a intentarlo.',
+      ),
+    ).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('Error al borrar la cuenta', expect.anything());
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(state.signedIn).toBe(true);
+  });
+});

@@ -112,6 +112,8 @@ const SAVE_ERRORS: ErrorTable<MessageId> = {
   REQUEST_TIMEOUT: 'profile.error.network',
   URI_TOO_LONG: 'profile.error.save',
   HEADERS_TOO_LARGE: 'profile.error.save',
+  CONFIRMATION_MISMATCH: 'profile.error.save',
+  LAST_OWNER: 'profile.error.save',
   INTERNAL: 'profile.error.save',
   NETWORK_ERROR: 'profile.error.network',
   INVALID_RESPONSE: 'profile.error.save',

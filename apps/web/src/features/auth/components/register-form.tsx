@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { TextField } from '@/components/ui/text-field';
+import { href } from '@/config/paths';
 import { type MessageId, useLocale, useT } from '@/lib/i18n';
 import { AUTH_MESSAGE_VALUES, DISPLAY_NAME_MAX_LENGTH, type RegisterField } from '@/features/auth/auth-forms';
 import type { AuthFormContext, AuthFormResult } from './auth-form-result';
@@ -52,6 +54,12 @@ export function RegisterForm({
         hint={t('auth.field.password.hint', AUTH_MESSAGE_VALUES)}
         error={fieldError(errors.password)}
       />
+      <p className="text-sm text-ink-muted">
+        {t('auth.register.privacy')}{' '}
+        <Link to={href('privacy')} className="font-semibold text-brand-800 underline">
+          {t('auth.register.privacyLink')}
+        </Link>
+      </p>
     </AuthFormShell>
   );
 }

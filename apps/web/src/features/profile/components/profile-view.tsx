@@ -6,6 +6,7 @@ import { SignOutLink } from '@/components/layouts/sign-out-link';
 import { useMe } from '@/features/profile/api/get-me';
 import { useRefreshSession } from '@/features/profile/use-refresh-session';
 import { GuestCard } from './guest-card';
+import { MyDataCard } from './my-data-card';
 import { PointsList } from './points-list';
 import { ProfileDetailsForm } from './profile-details-form';
 import { ProfileLanguage } from './profile-language';
@@ -28,13 +29,15 @@ export interface ProfileViewProps {
   userId: string;
   /** The guest's name ("Invitado N") when the session is a guest's, else null. */
   guestName: string | null;
+  /** After the account was deleted: the app forgets the session and leaves the page. */
+  onAccountDeleted: () => void;
 }
 
 /**
  * The profile page: picture, name and phone (a guest sees their guest name and how to keep their
- * data instead), language, points per restaurant, and sign-out.
+ * data instead), language, points per restaurant, their data (download, delete), and sign-out.
  */
-export function ProfileView({ userId, guestName }: ProfileViewProps) {
+export function ProfileView({ userId, guestName, onAccountDeleted }: ProfileViewProps) {
   const t = useT();
   const query = useMe(userId);
   const refreshSession = useRefreshSession();
@@ -65,6 +68,7 @@ export function ProfileView({ userId, guestName }: ProfileViewProps) {
         )}
         <ProfileLanguage me={me} />
         <PointsList points={me.points} />
+        <MyDataCard email={me.email} onDeleted={onAccountDeleted} />
       </>
     );
   }
