@@ -97,6 +97,8 @@ export interface AbuseLimits {
   invitationsPerDay: number;
   /** Account e-mails (verification, password reset, sign-in link, sign-up attempt) to one address. */
   accountMailsPerAddress: BucketRule;
+  /** Analytics event batches per client address (docs/telemetry.md#events). */
+  analyticsBatchesPerAddress: BucketRule;
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
@@ -106,6 +108,8 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   bookingsPerUser: { capacity: 10, perMinute: 1 },
   invitationsPerDay: 20,
   accountMailsPerAddress: { capacity: 3, perMinute: 0.1 },
+  // a dining room of 40 behind one Wi-Fi, each browser sending a batch every few seconds at most
+  analyticsBatchesPerAddress: { capacity: 300, perMinute: 300 },
 };
 
 /** The limits with another burst of bookings and guest sign-ins per client address. */

@@ -57,6 +57,7 @@ export const TEST_ABUSE_LIMITS: AbuseLimits = {
   bookingsPerUser: UNLIMITED,
   invitationsPerDay: 10_000,
   accountMailsPerAddress: UNLIMITED,
+  analyticsBatchesPerAddress: UNLIMITED,
 };
 
 /** A complete, valid configuration for tests (no I/O); override what the test is about. */

@@ -11,6 +11,8 @@ import {
   staffBoardQuerySchema,
   staffBoardReservationSchema,
   staffBoardSchema,
+  staffFunnelQuerySchema,
+  staffFunnelSchema,
   staffMemberListSchema,
   staffMemberParamsSchema,
   staffMemberSchema,
@@ -33,6 +35,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appContext, requestContext, requireDiner } from '../../http/request.ts';
 import { getBoard } from './get-board.ts';
+import { getFunnel } from './get-funnel.ts';
 import { listAudit } from './list-audit.ts';
 import { listMyRestaurants } from './list-my-restaurants.ts';
 import { registerStaffTopic } from './live-topic.ts';
@@ -82,6 +85,24 @@ export async function staffRoutes(instance: FastifyInstance) {
     },
     async (request) =>
       getBoard(requestContext(request), await requireDiner(request), request.params.id, request.query.date),
+  );
+
+  app.get(
+    '/api/staff/restaurants/:id/funnel',
+    {
+      schema: {
+        operationId: 'getStaffFunnel',
+        tags,
+        summary: 'How many distinct visitors reached each step of a visit on a day (first-party analytics)',
+        description:
+          '`date` is restaurant-local (YYYY-MM-DD), today by default. Staff and owners of the restaurant.',
+        params: staffRestaurantParamsSchema,
+        querystring: staffFunnelQuerySchema,
+        response: { 200: staffFunnelSchema, ...restaurantErrors },
+      },
+    },
+    async (request) =>
+      getFunnel(requestContext(request), await requireDiner(request), request.params.id, request.query.date),
   );
 
   app.get(
