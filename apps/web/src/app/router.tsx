@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
           page('staff.qr', () => import('./routes/staff/qr')),
           page('staff.team', () => import('./routes/staff/team')),
           page('staff.audit', () => import('./routes/staff/audit')),
+          page('staff.funnel', () => import('./routes/staff/funnel')),
         ],
       },
       {

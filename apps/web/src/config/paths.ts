@@ -62,6 +62,7 @@ export const paths = {
   'staff.qr': route('/staff/:restaurantId/qr'),
   'staff.team': route('/staff/:restaurantId/team'),
   'staff.audit': route('/staff/:restaurantId/audit'),
+  'staff.funnel': route('/staff/:restaurantId/funnel'),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -129,7 +129,9 @@ describe('batching', () => {
     track({ name: 'menu', restaurantId: 'Ana Pérez' });
     menu();
     await vi.advanceTimersByTimeAsync(EVENTS_FLUSH_MS);
-    expect(sent[0]?.batch.events.map((event) => event.restaurantId)).toEqual([RESTAURANT]);
+    expect(
+      sent[0]?.batch.events.map((event) => ('restaurantId' in event ? event.restaurantId : null)),
+    ).toEqual([RESTAURANT]);
   });
 });
 

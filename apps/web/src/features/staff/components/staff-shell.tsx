@@ -15,6 +15,7 @@ const PAGES: ReadonlyArray<{ name: StaffPage; labelId: MessageId; ownerOnly: boo
   { name: 'staff.qr', labelId: 'staff.nav.qr', ownerOnly: false },
   { name: 'staff.team', labelId: 'staff.nav.team', ownerOnly: true },
   { name: 'staff.audit', labelId: 'staff.nav.audit', ownerOnly: true },
+  { name: 'staff.funnel', labelId: 'staff.nav.funnel', ownerOnly: false },
 ];
 
 /** The restaurant switcher: the same page of another restaurant. */
