@@ -9,6 +9,7 @@
  * Global Privacy Control), nothing is kept at all.
  */
 import type { AnalyticsEventInput } from '@comensal/contracts';
+import { useEffect } from 'react';
 
 /** An event as the page reported it, with the browser's time. */
 export interface TrackedEvent {
@@ -71,4 +72,11 @@ type AtRestaurant<T> = T extends { restaurantId: string } ? Omit<T, 'restaurantI
 export function trackHere(event: AtRestaurant<AnalyticsEventInput>): void {
   const restaurantId = restaurantInPath();
   if (restaurantId) track({ ...event, restaurantId } as AnalyticsEventInput);
+}
+
+/** Reports a step once per restaurant a page shows: `useTrackView('menu', restaurantId)`. */
+export function useTrackView(name: 'restaurant' | 'menu', restaurantId: string): void {
+  useEffect(() => {
+    if (restaurantId) track({ name, restaurantId });
+  }, [name, restaurantId]);
 }

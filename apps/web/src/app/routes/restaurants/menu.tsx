@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { MenuView } from '@/features/menu/components/menu-view';
 import { OrderingProvider } from '@/features/orders/ordering';
 import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
-import { useTrackView } from '@/lib/analytics/use-track';
+import { useTrackView } from '@/lib/analytics/track';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useT } from '@/lib/i18n';
 import { tableQueryFor } from '@/lib/visit-context';

@@ -6,7 +6,7 @@ import { RestaurantProfile } from '@/features/restaurants/components/restaurant-
 import { useAuth } from '@/app/session';
 import { useSignInHref } from '@/app/routes/use-sign-in-href';
 import { useTableLinkCard } from '@/app/routes/table-link';
-import { useTrackView } from '@/lib/analytics/use-track';
+import { useTrackView } from '@/lib/analytics/track';
 
 export function Component() {
   const { restaurantId = '' } = useParams();
