@@ -53,7 +53,6 @@ function startEvents(url: string, router: Parameters<typeof trackPageViews>[0] |
         headers: { 'Content-Type': 'application/json' },
         body,
         credentials: 'same-origin',
-        keepalive: true,
       }).then(
         (response) => response.status,
         () => 0,
