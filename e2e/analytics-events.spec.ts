@@ -10,10 +10,12 @@ import {
   bookableSlot,
   createReservationViaApi,
   expect,
+  expectAccessible,
   listRestaurants,
   msg,
   type OpeningRestaurant,
   signInAsGuest,
+  signInViaApi,
   signUpViaApi,
   test,
   uniqueEmail,
@@ -290,3 +292,20 @@ for (const [signal, script] of [
     expect(sent).toEqual([]);
   });
 }
+
+test('the owner reads the day’s funnel in the console on a 360 px phone', async ({ page }) => {
+  const { restaurant } = await pickRestaurant(page.request);
+  await signInViaApi(page, 'owner@comensal.test', 'comensal-demo');
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/staff/${restaurant.id}/funnel`);
+  const table = page.getByRole('table', {
+    name: new RegExp(`^${escapeRegExp(en('staff.funnel.caption', { date: '' }).trim())}`),
+  });
+  await expect(table).toBeVisible();
+  for (const step of FUNNEL_STEPS) {
+    await expect(table.getByRole('rowheader', { name: en(`staff.funnel.step.${step}`) })).toBeVisible();
+  }
+  // nothing wider than the phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+});

@@ -77,8 +77,14 @@ export function StaffFunnelPage({ restaurant }: { restaurant: StaffRestaurant })
         />
       ) : (
         <>
-          <div className="rounded-2xl border border-line bg-white">
-            <table className="w-full text-left">
+          {/* Scrolls sideways if a phone is narrower still: focusable so a keyboard can scroll it too. */}
+          <div
+            role="region"
+            aria-label={t('staff.funnel.caption', { date: formatLocalDate(funnel.data.date, locale) })}
+            tabIndex={0}
+            className="overflow-x-auto rounded-2xl border border-line bg-white"
+          >
+            <table className="w-full text-left text-sm sm:text-base">
               <caption className="sr-only">
                 {t('staff.funnel.caption', { date: formatLocalDate(funnel.data.date, locale) })}
               </caption>
