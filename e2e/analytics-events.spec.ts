@@ -141,6 +141,25 @@ const hidePage = (page: Page) =>
 const analyticsStarted = (page: Page) =>
   page.waitForRequest((request) => new URL(request.url()).pathname === '/api/analytics/config');
 
+/** Home → search the restaurant by name → its page → its menu, by taps, once analytics runs. */
+async function searchToMenu(page: Page, restaurant: { id: string; name: string }) {
+  const started = analyticsStarted(page);
+  await page.goto('/');
+  await started;
+  await page.getByLabel(en('restaurants.search.label')).fill(restaurant.name);
+  await page.getByLabel(en('restaurants.search.label')).press('Enter');
+  await page
+    .getByRole('link', { name: new RegExp(escapeRegExp(restaurant.name)) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}$`));
+  await page
+    .getByRole('link', { name: en('restaurant.actions.menu') })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}/menu`));
+}
+
 test('a journey reaches the funnel, and no event holds the diner’s e-mail, name or id', async ({
   page,
   playwright,
@@ -166,21 +185,7 @@ test('a journey reaches the funnel, and no event holds the diner’s e-mail, nam
   const sent = await watchEvents(page);
 
   // search → restaurant → menu → add to cart → send the order, by taps
-  const started = analyticsStarted(page);
-  await page.goto('/');
-  await started;
-  await page.getByLabel(en('restaurants.search.label')).fill(restaurant.name);
-  await page.getByLabel(en('restaurants.search.label')).press('Enter');
-  await page
-    .getByRole('link', { name: new RegExp(escapeRegExp(restaurant.name)) })
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}$`));
-  await page
-    .getByRole('link', { name: en('restaurant.actions.menu') })
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}/menu`));
+  await searchToMenu(page, restaurant);
   await page.getByRole('button', { name: en('order.quick.addFor', { name: plain.name.en }) }).click();
   await expect(page.getByText(en('order.cart.added', { name: plain.name.en }))).toBeVisible();
   await page
@@ -270,20 +275,7 @@ for (const [signal, script] of [
     await signInAsGuest(page);
     const sent = await watchEvents(page);
     const { restaurant } = await pickRestaurant(page.request);
-    const started = analyticsStarted(page);
-    await page.goto('/');
-    await started;
-    await page.getByLabel(en('restaurants.search.label')).fill(restaurant.name);
-    await page.getByLabel(en('restaurants.search.label')).press('Enter');
-    await page
-      .getByRole('link', { name: new RegExp(escapeRegExp(restaurant.name)) })
-      .first()
-      .click();
-    await page
-      .getByRole('link', { name: en('restaurant.actions.menu') })
-      .first()
-      .click();
-    await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}/menu`));
+    await searchToMenu(page, restaurant);
     // past the 5 s batch, then the page hides (the beacon's moment)
     await page.waitForTimeout(6_000);
     await hidePage(page);

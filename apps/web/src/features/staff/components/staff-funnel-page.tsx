@@ -1,15 +1,12 @@
 import type { FunnelStep, StaffRestaurant } from '@comensal/contracts';
-import { useId } from 'react';
 import { ErrorState } from '@/components/errors/error-state';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatLocalDate } from '@/lib/format';
 import { type MessageId, useLocale, useT } from '@/lib/i18n';
-import { useSearchParamsState } from '@/lib/use-search-params-state';
 import { useStaffFunnel } from '../api/get-staff-funnel';
 import { funnelRows } from '../funnel-rates';
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+import { StaffDayPicker, useStaffDay } from './staff-day';
 
 const STEP_LABELS: Readonly<Record<FunnelStep, MessageId>> = {
   restaurant: 'staff.funnel.step.restaurant',
@@ -27,10 +24,7 @@ const STEP_LABELS: Readonly<Record<FunnelStep, MessageId>> = {
 export function StaffFunnelPage({ restaurant }: { restaurant: StaffRestaurant }) {
   const t = useT();
   const { locale } = useLocale();
-  const dateId = useId();
-  const [params, setParams] = useSearchParamsState();
-  const rawDate = params.get('date');
-  const date = rawDate && DATE_PATTERN.test(rawDate) ? rawDate : null;
+  const [date, setDate] = useStaffDay();
   const funnel = useStaffFunnel(restaurant.id, date);
   useDocumentTitle(`${t('staff.nav.funnel')} · ${restaurant.name}`);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
@@ -45,26 +39,11 @@ export function StaffFunnelPage({ restaurant }: { restaurant: StaffRestaurant })
           </h1>
           {funnel.data ? <p className="text-ink-muted">{formatLocalDate(funnel.data.date, locale)}</p> : null}
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={dateId} className="text-sm font-semibold">
-            {t('staff.funnel.date')}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            value={date ?? funnel.data?.date ?? restaurant.today}
-            onChange={(event) => {
-              const value = event.target.value;
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (value) next.set('date', value);
-                else next.delete('date');
-                return next;
-              });
-            }}
-            className="min-h-11 rounded-xl border-2 border-line bg-white px-3"
-          />
-        </div>
+        <StaffDayPicker
+          label={t('staff.funnel.date')}
+          value={date ?? funnel.data?.date ?? restaurant.today}
+          onChange={setDate}
+        />
       </div>
       <p className="text-ink-muted">{t('staff.funnel.explain')}</p>
       {funnel.isPending ? (
