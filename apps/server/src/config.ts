@@ -101,6 +101,8 @@ export interface AbuseLimits {
   errorReportsPerSession: BucketRule;
   /** Error records per client address, sessions or not. */
   errorReportsPerAddress: BucketRule;
+  /** Analytics event batches per client address (docs/telemetry.md#events). */
+  analyticsBatchesPerAddress: BucketRule;
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
@@ -112,6 +114,8 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   accountMailsPerAddress: { capacity: 3, perMinute: 0.1 },
   errorReportsPerSession: { capacity: 20, perMinute: 6 },
   errorReportsPerAddress: { capacity: 60, perMinute: 30 },
+  // a dining room of 40 behind one Wi-Fi, each browser sending a batch every few seconds at most
+  analyticsBatchesPerAddress: { capacity: 300, perMinute: 300 },
 };
 
 /**

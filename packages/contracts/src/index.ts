@@ -1,4 +1,5 @@
 export * from './analytics-app.ts';
+export * from './analytics-events.ts';
 export * from './analytics.ts';
 export * from './common.ts';
 export * from './error-reports.ts';

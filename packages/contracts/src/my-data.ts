@@ -56,7 +56,6 @@ export const MY_DATA_SECTIONS = [
   'staffMemberships',
   'staffActions',
   'clientRecords',
-  'analyticsEvents',
   'errorRecords',
 ] as const;
 export type MyDataSection = (typeof MY_DATA_SECTIONS)[number];

@@ -96,6 +96,17 @@ export const ALLOCATION_STATUSES = ['held', 'pending', 'paid', 'released'] as co
 export const STAFF_ROLES = ['owner', 'staff'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'aborted', 'timed_out'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percent'] as const;
+export const ANALYTICS_EVENT_NAMES = [
+  'page_view',
+  'search',
+  'restaurant',
+  'menu',
+  'add_to_cart',
+  'send_order',
+  'reserve',
+  'invite',
+  'pay',
+] as const;
 
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export type PendingPaymentStatus = (typeof PENDING_PAYMENT_STATUSES)[number];
@@ -918,16 +929,32 @@ export const errorRecords = pgTable(
   (t) => [index('error_records_created_idx').on(t.createdAt)],
 );
 
+/**
+ * First-party analytics events (docs/telemetry.md#events): one row per event a browser reported.
+ * Nothing here leads to a person: `visitor_id` is a random id the browser makes (renewed every
+ * day), there is no user id, no address, no free text. `id` is the browser's event id, so a batch
+ * sent twice is stored once. `restaurant_id` is not a foreign key: an event is kept (and swept
+ * with the rest after its retention) whatever id it names; only staff funnels read it.
+ * Rows older than the retention (90 days) are deleted by the inserts.
+ */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: id(),
+    id: uuid('id').primaryKey(),
+    visitorId: uuid('visitor_id').notNull(),
     name: text('name').notNull(),
+    restaurantId: uuid('restaurant_id'),
+    /** The rest of the event's closed fields (route pattern, locale, kind, method…). */
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    /** When it happened: the browser's time, clamped by the server to the last hour. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+  (t) => [
+    index('analytics_events_funnel_idx').on(t.restaurantId, t.occurredAt, t.name, t.visitorId),
+    index('analytics_events_occurred_idx').on(t.occurredAt),
+    check('analytics_events_name_check', inList('name', ANALYTICS_EVENT_NAMES)),
+  ],
 );
 
 /** Small key/value facts about this database (e.g. `demo_seeded`). */

@@ -6,7 +6,9 @@
  * - it carries the session cookie (a foreign page riding the diner's session), or
  * - it goes to /api/auth/* (a foreign page signing the browser in or out — a guest session or the
  *   attacker's account swapped for the diner's — needs no cookie at all; better-auth's own origin
- *   check looks only at requests that carry cookies).
+ *   check looks only at requests that carry cookies), or
+ * - its route says `config: { sameOrigin: true }` (the analytics events: no session, but other
+ *   sites' pages must not post them).
  *
  * Otherwise 403 FORBIDDEN and the route never runs. Which route a request reaches is Fastify's
  * decision, not a prefix of the raw request line: `request.routeOptions.url` is the matched
@@ -29,6 +31,11 @@ declare module 'fastify' {
      * and checks its caller itself.
      */
     crossSite?: boolean;
+    /**
+     * Writes must come from a trusted origin even without a session (the analytics events, which
+     * take no session but must not be filled by other sites' pages).
+     */
+    sameOrigin?: boolean;
   }
 }
 
@@ -63,7 +70,8 @@ export const csrfPlugin = globalPlugin('csrf', async (app) => {
     if (route === undefined || !route.startsWith('/api/') || request.routeOptions.config.crossSite) return;
     const cookie = request.headers.cookie;
     const hasSession = cookie !== undefined && cookieNames(cookie).includes(sessionCookie);
-    if (!hasSession && !route.startsWith(`${AUTH_BASE_PATH}/`)) return;
+    const alwaysChecked = route.startsWith(`${AUTH_BASE_PATH}/`) || request.routeOptions.config.sameOrigin;
+    if (!hasSession && !alwaysChecked) return;
     const origin = requestOrigin({ origin: request.headers.origin, referer: request.headers.referer });
     if (isTrustedOrigin(origin, trusted)) return;
     request.log.warn({ origin, method: request.method, route }, 'cross-site write refused');

@@ -59,6 +59,7 @@ export const TEST_ABUSE_LIMITS: AbuseLimits = {
   accountMailsPerAddress: UNLIMITED,
   errorReportsPerSession: UNLIMITED,
   errorReportsPerAddress: UNLIMITED,
+  analyticsBatchesPerAddress: UNLIMITED,
 };
 
 /** A complete, valid configuration for tests (no I/O); override what the test is about. */

@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
           page('staff.team', () => import('./routes/staff/team')),
           page('staff.audit', () => import('./routes/staff/audit')),
           page('staff.errors', () => import('./routes/staff/errors')),
+          page('staff.funnel', () => import('./routes/staff/funnel')),
         ],
       },
       {

@@ -64,6 +64,7 @@ export const paths = {
   'staff.team': route('/staff/:restaurantId/team'),
   'staff.audit': route('/staff/:restaurantId/audit'),
   'staff.errors': route('/staff/:restaurantId/errors'),
+  'staff.funnel': route('/staff/:restaurantId/funnel'),
 } as const;
 
 export type RouteName = keyof typeof paths;

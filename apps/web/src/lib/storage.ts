@@ -40,6 +40,11 @@ export const STORAGE_KEYS = {
    * `{ [appId]: { backoffCount, throttleEndTimeMillis } }` (lib/analytics/throttle-store.ts).
    */
   analyticsThrottle: 'analyticsThrottle',
+  /**
+   * localStorage: the random visitor id of analytics events and its local day, JSON `{ id, day }`,
+   * renewed every day (lib/analytics/events-client.ts, docs/telemetry.md#events).
+   */
+  analyticsVisitor: 'analyticsVisitor',
   /** localStorage: `"1"` when the staff console's sound cues are muted (features/staff/cue-sound.ts). */
   staffMuted: 'staffMuted',
 } as const;

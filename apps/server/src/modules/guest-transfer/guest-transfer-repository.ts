@@ -191,15 +191,12 @@ export async function moveClientRecords(tx: Tx, from: string, to: string): Promi
   return records.rowCount ?? 0;
 }
 
-/** Error records and analytics events keep pointing at a person. */
+/** Error records keep pointing at a person (analytics events never point at anyone). */
 export async function moveTelemetry(tx: Tx, from: string, to: string): Promise<number> {
   const errors = await tx.execute(
     sql`UPDATE error_records SET user_id = ${to}::uuid WHERE user_id = ${from}::uuid`,
   );
-  const events = await tx.execute(
-    sql`UPDATE analytics_events SET user_id = ${to}::uuid WHERE user_id = ${from}::uuid`,
-  );
-  return (errors.rowCount ?? 0) + (events.rowCount ?? 0);
+  return errors.rowCount ?? 0;
 }
 
 /**

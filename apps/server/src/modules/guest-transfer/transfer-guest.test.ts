@@ -71,7 +71,6 @@ async function expectEverythingMoved(world: GuestWorld, guestId: string, userId:
     'favorite_restaurants.user_id': 1,
     'favorite_products.user_id': 1,
     'error_records.user_id': 1,
-    'analytics_events.user_id': 1,
   });
 
   // saved as a client of both restaurants, one entry per reservation

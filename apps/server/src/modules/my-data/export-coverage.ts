@@ -42,7 +42,6 @@ export const EXPORT_COVERAGE: Readonly<Record<string, Readonly<Record<string, Co
   client_records: { user_id: { section: 'clientRecords' } },
   client_record_reservations: { user_id: { section: 'clientRecords' } },
   error_records: { user_id: { section: 'errorRecords' } },
-  analytics_events: { user_id: { section: 'analyticsEvents' } },
   idempotency_keys: {
     user_id: {
       excluded:

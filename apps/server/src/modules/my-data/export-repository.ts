@@ -191,10 +191,6 @@ const SECTIONS: Record<MyDataSection, (userId: string) => { query: SQL; orderBy:
                WHERE c.user_id = ${u}::uuid`,
     orderBy: 'createdAt',
   }),
-  analyticsEvents: (u) => ({
-    query: sql`SELECT name, params, created_at AS "createdAt" FROM analytics_events WHERE user_id = ${u}::uuid`,
-    orderBy: 'createdAt',
-  }),
   errorRecords: (u) => ({
     query: sql`SELECT content, created_at AS "createdAt" FROM error_records WHERE user_id = ${u}::uuid`,
     orderBy: 'createdAt',

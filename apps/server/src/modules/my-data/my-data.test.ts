@@ -8,7 +8,6 @@ import { MY_DATA_SECTIONS, type DeleteMeResult, type MyDataExport } from '@comen
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  analyticsEvents,
   clientRecordReservations,
   clientRecords,
   errorRecords,
@@ -161,9 +160,6 @@ async function dinerWithEverything(name: string) {
       tableNumber: null,
     })
     .onConflictDoNothing();
-  await db
-    .insert(analyticsEvents)
-    .values({ name: 'menu_view', params: { restaurantId: r }, userId: diner.userId });
   await db
     .insert(errorRecords)
     .values({ content: { message: 'Error al cargar el menú' }, userId: diner.userId });

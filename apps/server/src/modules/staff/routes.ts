@@ -13,6 +13,8 @@ import {
   staffBoardQuerySchema,
   staffBoardReservationSchema,
   staffBoardSchema,
+  staffFunnelQuerySchema,
+  staffFunnelSchema,
   staffMemberListSchema,
   staffMemberParamsSchema,
   staffMemberSchema,
@@ -35,6 +37,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appContext, requestContext, requireDiner } from '../../http/request.ts';
 import { getBoard } from './get-board.ts';
+import { getFunnel } from './get-funnel.ts';
 import { listAudit } from './list-audit.ts';
 import { listStaffErrorReports } from './staff-error-reports.ts';
 import { listMyRestaurants } from './list-my-restaurants.ts';
@@ -104,6 +107,24 @@ export async function staffRoutes(instance: FastifyInstance) {
     },
     async (request) =>
       getBoard(requestContext(request), await requireDiner(request), request.params.id, request.query.date),
+  );
+
+  app.get(
+    '/api/staff/restaurants/:id/funnel',
+    {
+      schema: {
+        operationId: 'getStaffFunnel',
+        tags,
+        summary: 'How many distinct visitors reached each step of a visit on a day (first-party analytics)',
+        description:
+          '`date` is restaurant-local (YYYY-MM-DD), today by default. Staff and owners of the restaurant.',
+        params: staffRestaurantParamsSchema,
+        querystring: staffFunnelQuerySchema,
+        response: { 200: staffFunnelSchema, ...restaurantErrors },
+      },
+    },
+    async (request) =>
+      getFunnel(requestContext(request), await requireDiner(request), request.params.id, request.query.date),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   updatePendingItem,
 } from '@comensal/domain';
 import { useSyncExternalStore } from 'react';
+import { trackHere } from '@/lib/analytics/track';
 import { localStore, type StorageKey, STORAGE_KEYS } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 
@@ -93,6 +94,7 @@ export function addToCart(reservationId: string, item: NewPendingItem): Cart {
 /** Adds a line and says so (a toast, which screen readers announce). */
 export function addToCartAndSay(reservationId: string, item: NewPendingItem, name: string): Cart {
   const cart = addToCart(reservationId, item);
+  trackHere({ name: 'add_to_cart' });
   notify('success', 'order.cart.added', { name });
   return cart;
 }

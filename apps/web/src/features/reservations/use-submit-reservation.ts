@@ -1,6 +1,7 @@
 import type { CreateReservationInput, Reservation, UpdateReservationInput } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { track } from '@/lib/analytics/track';
 import { isClientError } from '@/lib/api-client';
 import type { MessageId } from '@/lib/i18n';
 import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
@@ -66,6 +67,7 @@ export function useSubmitReservation(
       void queryClient.invalidateQueries({ queryKey: availabilityKey(restaurantId) });
     },
     onSuccess: (reservation) => {
+      if (!reservationId) track({ name: 'reserve', restaurantId, kind: reservation.kind });
       queryClient.setQueryData(reservationKey(reservation.id), reservation);
       void queryClient.invalidateQueries({ queryKey: reservationListsKey });
       void queryClient.invalidateQueries({ queryKey: availabilityKey(restaurantId) });

@@ -5,15 +5,18 @@
  */
 import { DEFAULT_ANALYTICS_APP } from '@comensal/contracts';
 import { env } from '@/config/env';
+import { createEventsClient, randomUuid, visitorIdOfToday } from './events-client';
 import { initializeAnalytics, type AnalyticsInstance } from './initialize';
+import { trackPageViews } from './page-views';
 import { localThrottleStore } from './throttle-store';
+import { connectTracker, trackingAllowed } from './track';
 
 const setting = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
 
-export function startAnalytics(): AnalyticsInstance | null {
+export function startAnalytics(router?: Parameters<typeof trackPageViews>[0]): AnalyticsInstance | null {
   const vars = import.meta.env as Record<string, unknown>;
-  return initializeAnalytics(
+  const instance = initializeAnalytics(
     {
       appId: setting(vars.VITE_ANALYTICS_APP_ID, DEFAULT_ANALYTICS_APP.appId),
       apiKey: setting(vars.VITE_ANALYTICS_API_KEY, DEFAULT_ANALYTICS_APP.apiKey),
@@ -32,4 +35,37 @@ export function startAnalytics(): AnalyticsInstance | null {
       origin: location.origin,
     },
   );
+  if (instance) startEvents(instance.collectUrl, router);
+  return instance;
+}
+
+/**
+ * The events of this page (docs/telemetry.md#events): none at all when the browser asks not to
+ * be tracked; else batches by fetch, the rest by beacon when the page hides.
+ */
+function startEvents(url: string, router: Parameters<typeof trackPageViews>[0] | undefined): void {
+  if (!trackingAllowed()) return;
+  const client = createEventsClient({
+    url,
+    post: (to, body) =>
+      fetch(to, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        credentials: 'same-origin',
+      }).then(
+        (response) => response.status,
+        () => 0,
+      ),
+    beacon: (to, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(to, body),
+    visitorId: () => visitorIdOfToday(),
+    newId: randomUuid,
+    locale: () => (document.documentElement.lang.startsWith('es') ? 'es-ES' : 'en-US'),
+  });
+  connectTracker(client.enqueue);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') client.flushOnHide();
+  });
+  window.addEventListener('pagehide', () => client.flushOnHide());
+  if (router) trackPageViews(router);
 }

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../../db/client.ts';
 import {
-  analyticsEvents,
   clientRecordReservations,
   clientRecords,
   errorRecords,
@@ -232,7 +231,6 @@ export async function insertGuestWorld(db: DbExecutor, guestId: string, now: Dat
     pickup: true,
   });
   await db.insert(errorRecords).values({ content: { message: 'test' }, userId: guestId });
-  await db.insert(analyticsEvents).values({ name: 'page_view', userId: guestId });
 
   return {
     restaurantA,
@@ -270,7 +268,6 @@ export const USER_COLUMNS = [
   ['client_records', 'user_id'],
   ['client_record_reservations', 'user_id'],
   ['error_records', 'user_id'],
-  ['analytics_events', 'user_id'],
   ['sessions', 'user_id'],
   ['accounts', 'user_id'],
   ['users', 'id'],

@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { MenuView } from '@/features/menu/components/menu-view';
 import { OrderingProvider } from '@/features/orders/ordering';
 import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
+import { useTrackView } from '@/lib/analytics/track';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useT } from '@/lib/i18n';
 import { tableQueryFor } from '@/lib/visit-context';
@@ -23,6 +24,7 @@ export function Component() {
   useDocumentTitle(restaurantName ? t('menu.documentTitle', { name: restaurantName }) : t('menu.title'));
   const query = tableQueryFor(restaurantId, searchParams);
   const tableLink = useTableLinkCard(restaurantId);
+  useTrackView('menu', restaurantId);
   const banner =
     tableLink || ordering ? (
       <>

@@ -6,6 +6,7 @@ import { RestaurantProfile } from '@/features/restaurants/components/restaurant-
 import { useAuth } from '@/app/session';
 import { useSignInHref } from '@/app/routes/use-sign-in-href';
 import { useTableLinkCard } from '@/app/routes/table-link';
+import { useTrackView } from '@/lib/analytics/track';
 
 export function Component() {
   const { restaurantId = '' } = useParams();
@@ -13,6 +14,7 @@ export function Component() {
   const signInHref = useSignInHref();
   const queryClient = useQueryClient();
   const tableLink = useTableLinkCard(restaurantId);
+  useTrackView('restaurant', restaurantId);
   return (
     <RestaurantProfile
       key={restaurantId}

@@ -1,6 +1,7 @@
 import type { CreateOrderInput, OrderBatch } from '@comensal/contracts';
 import type { PendingItem } from '@comensal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trackHere } from '@/lib/analytics/track';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnanswered } from '@/lib/idempotency';
 import { ORDER_SEND_ERROR } from '@/features/orders/order-errors';
@@ -45,6 +46,7 @@ export function useSendOrderBatch(reservationId: string) {
     mutationFn: ({ items, key }: { items: readonly PendingItem[]; key: string }) =>
       sendOrderBatch(reservationId, items, key),
     retry: retryUnanswered,
+    onSuccess: () => trackHere({ name: 'send_order' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderRootKey(reservationId) }),
   });
 }

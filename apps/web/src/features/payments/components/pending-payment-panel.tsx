@@ -2,6 +2,7 @@ import type { Order, PaymentOptions, PendingPayment } from '@comensal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { trackHere } from '@/lib/analytics/track';
 import { useLocalized, useT } from '@/lib/i18n';
 import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { billRootKey, cancelPendingPayment, payCash, startWebpay } from '../api';
@@ -38,11 +39,15 @@ export function PendingPaymentPanel({
   const webpay = useMutation({
     mutationFn: (key: string) => startWebpay(payment.id, key),
     retry: retryUnanswered,
-    onSuccess: ({ url, token }) => postToWebpay(url, token),
+    onSuccess: ({ url, token }) => {
+      trackHere({ name: 'pay', method: 'webpay' });
+      postToWebpay(url, token);
+    },
   });
   const cash = useMutation({
     mutationFn: (key: string) => payCash(payment.reservationId, payment.id, key),
     retry: retryUnanswered,
+    onSuccess: () => trackHere({ name: 'pay', method: 'cash' }),
     onSettled: refresh,
   });
   const cancel = useMutation({

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { trackHere } from '@/lib/analytics/track';
 import { type MessageId, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
@@ -61,6 +62,7 @@ export function TransferForm({
         setProgress(total > 0 ? Math.round((sent / total) * 100) : 0),
       ),
     retry: retryUnanswered,
+    onSuccess: () => trackHere({ name: 'pay', method: 'mobile_transfer' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: billRootKey(payment.reservationId) }),
   });
 

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { trackHere } from '@/lib/analytics/track';
 import { fileUrl } from '@/lib/api-client';
 import { newIdempotencyKey, retryUnanswered } from '@/lib/idempotency';
 import { type MessageId, useT } from '@/lib/i18n';
@@ -42,6 +43,7 @@ export function InviteForm({
     onMutate: () => setErrorId(null),
     onError: (error) => setErrorId(reservationErrorMessage(error)),
     onSuccess: (invitation, { companion }) => {
+      trackHere({ name: 'invite' });
       if (companion) {
         notify('success', 'reservation.invite.sentTo', { name: companion.displayName });
       } else {

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { IconSearch } from '@/components/ui/icons';
+import { track } from '@/lib/analytics/track';
 import { useT } from '@/lib/i18n';
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -18,12 +19,16 @@ export function RestaurantSearch({ value, onSearch }: { value: string; onSearch:
 
   useEffect(() => {
     if (text.trim() === value) return undefined;
-    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      track({ name: 'search' });
+      onSearch(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, value, onSearch]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    track({ name: 'search' });
     onSearch(text.trim());
   };
 

@@ -1,7 +1,7 @@
 import type { StaffRestaurant } from '@comensal/contracts';
 import { staffTopic } from '@comensal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { ErrorState } from '@/components/errors/error-state';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/loading-block';
@@ -9,7 +9,6 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { formatLocalDate } from '@/lib/format';
 import { useLocale, useLocalized, useT } from '@/lib/i18n';
 import { useLiveTopic } from '@/lib/live';
-import { useSearchParamsState } from '@/lib/use-search-params-state';
 import {
   answerAssistance,
   markOrdersReady,
@@ -23,8 +22,7 @@ import { useMuted } from '../cue-sound';
 import { groupBoard } from '../group-board';
 import { useBoardCues } from '../use-board-cues';
 import { type BoardActions, BoardReservationCard, placeOf } from './board-reservation-card';
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+import { StaffDayPicker, useStaffDay } from './staff-day';
 
 /** `staff.board`: the day's tables, live; a cue (highlight, announcement, beep) on each call and order. */
 export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) {
@@ -32,10 +30,7 @@ export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) 
   const localized = useLocalized();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const dateId = useId();
-  const [params, setParams] = useSearchParamsState();
-  const rawDate = params.get('date');
-  const date = rawDate && DATE_PATTERN.test(rawDate) ? rawDate : null;
+  const [date, setDate] = useStaffDay();
   const board = useStaffBoard(restaurant.id, date);
   const [muted, setMuted] = useMuted();
   useDocumentTitle(`${t('staff.nav.board')} · ${restaurant.name}`);
@@ -84,26 +79,11 @@ export function StaffBoardPage({ restaurant }: { restaurant: StaffRestaurant }) 
           {board.data ? <p className="text-ink-muted">{formatLocalDate(board.data.date, locale)}</p> : null}
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={dateId} className="text-sm font-semibold">
-              {t('staff.board.date')}
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              value={date ?? board.data?.date ?? restaurant.today}
-              onChange={(event) => {
-                const value = event.target.value;
-                setParams((current) => {
-                  const next = new URLSearchParams(current);
-                  if (value) next.set('date', value);
-                  else next.delete('date');
-                  return next;
-                });
-              }}
-              className="min-h-11 rounded-xl border-2 border-line bg-white px-3"
-            />
-          </div>
+          <StaffDayPicker
+            label={t('staff.board.date')}
+            value={date ?? board.data?.date ?? restaurant.today}
+            onChange={setDate}
+          />
           <Button variant="secondary" aria-pressed={muted} onClick={() => setMuted(!muted)}>
             {t(muted ? 'staff.sound.off' : 'staff.sound.on')}
           </Button>

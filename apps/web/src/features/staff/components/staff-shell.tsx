@@ -16,6 +16,7 @@ const PAGES: ReadonlyArray<{ name: StaffPage; labelId: MessageId; ownerOnly: boo
   { name: 'staff.team', labelId: 'staff.nav.team', ownerOnly: true },
   { name: 'staff.audit', labelId: 'staff.nav.audit', ownerOnly: true },
   { name: 'staff.errors', labelId: 'staff.nav.errors', ownerOnly: false },
+  { name: 'staff.funnel', labelId: 'staff.nav.funnel', ownerOnly: false },
 ];
 
 /** The restaurant switcher: the same page of another restaurant. */
