@@ -10,11 +10,11 @@
 // e2e/offline.spec.ts).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Menu, Reservation } from '@comensal/contracts';
+import type { Menu } from '@comensal/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { BenchServerInfo } from './lib/bench-server.ts';
-import { api, dateIn, signInGuest } from './lib/diner.ts';
+import { api, guestWithReservation, signInGuest } from './lib/diner.ts';
 import { describeMachine, ensureWebBuild, mark, startChild, WEB_DIST } from './lib/harness.ts';
 
 /** The budgets of issue 18: each a figure, how to compare, and how to print it. */
@@ -43,7 +43,6 @@ const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 /** LIGHTHOUSE_PAGES=menu,bill runs only the pages whose name contains one of these words. */
 const ONLY = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
-const ZONE = 'America/Santiago';
 
 const loadBefore = describeMachine();
 console.info(loadBefore);
@@ -64,17 +63,7 @@ const cookieOf = (diner: { cookie: string }) => ({ Cookie: diner.cookie });
 
 /** A guest with a reservation tomorrow on the bench restaurant and one dish ordered. */
 async function dinerAtTheTable() {
-  const menu = (await (await fetch(`${url}/api/restaurants/${restaurantId}/menu`)).json()) as Menu;
-  const dish = menu.items.find((item) => item.preferences.length === 0);
-  if (!dish) throw new Error('the bench menu has no dish without choices');
-  const diner = await signInGuest(url);
-  const reservation = await api<Reservation>(url, diner, 'POST', '/api/reservations', {
-    restaurantId,
-    date: dateIn(ZONE, 1),
-    startAt: '13:00',
-    duration: 60,
-    quantity: 2,
-  });
+  const { diner, reservation, dish } = await guestWithReservation(url, restaurantId);
   await api(url, diner, 'POST', `/api/reservations/${reservation.id}/orders`, {
     productId: dish.id,
     quantity: 1,
