@@ -6,8 +6,9 @@
 // 2. Long tasks: Debian's chromium through Playwright (a phone-sized window), the CPU slowed 4×
 //    (CDP `Emulation.setCPUThrottlingRate`), opens the menu, waits for every dish, then scrolls to
 //    the end as a diner does. A `longtask` PerformanceObserver records every main-thread task over
-//    50 ms; printed are the longest task and the count over 50 ms, for the whole visit and for the
-//    part after the menu's answer arrived (rendering the dishes, then scrolling), median of
+//    50 ms; printed are the longest task and the count over 50 ms, for the whole visit (with the
+//    app's start-up) and from the moment the first dish is on the page (the task that put it
+//    there, the rest of the dishes, then scrolling), median of
 //    MENU_RUNS runs (default 3), beside the budget (no task over 50 ms).
 import { request as httpRequest } from 'node:http';
 import { chromium } from 'playwright-core';
@@ -45,7 +46,15 @@ const RECORD_LONG_TASKS = `
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });`;
+  }).observe({ type: 'longtask', buffered: true });
+  window.__firstDishAt = 0;
+  const watch = new MutationObserver(() => {
+    if (document.querySelector('main article')) {
+      window.__firstDishAt = performance.now();
+      watch.disconnect();
+    }
+  });
+  watch.observe(document, { childList: true, subtree: true });`;
 /** Scrolls by 90 % of a screen; whether the end is reached. */
 const SCROLL_A_SCREEN = `(() => {
   window.scrollBy(0, window.innerHeight * 0.9);
@@ -53,17 +62,14 @@ const SCROLL_A_SCREEN = `(() => {
 })()`;
 interface PageFigures {
   tasks: { start: number; duration: number }[];
-  /** When the menu's answer finished arriving (ms since the navigation). */
-  answerAt: number;
+  /** When the first dish was on the page (ms since the navigation). */
+  firstDishAt: number;
   dishes: number;
 }
 const PAGE_FIGURES = `(() => {
-  const answer = performance
-    .getEntriesByType('resource')
-    .find((entry) => /\\/api\\/restaurants\\/[^/]+\\/menu$/.test(new URL(entry.name).pathname));
   return {
     tasks: window.__longTasks,
-    answerAt: answer ? answer.responseEnd : 0,
+    firstDishAt: window.__firstDishAt,
     dishes: document.querySelectorAll('main article').length,
   };
 })()`;
@@ -86,8 +92,8 @@ interface Run {
   dishes: number;
   longest: number;
   over: number;
-  longestAfterAnswer: number;
-  overAfterAnswer: number;
+  longestAfterFirstDish: number;
+  overAfterFirstDish: number;
 }
 const runs: Run[] = [];
 const menuUrl = `${url}/api/restaurants/${restaurantId}/menu`;
@@ -126,7 +132,7 @@ try {
       }
       await page.waitForTimeout(500);
       const result = await page.evaluate<PageFigures>(PAGE_FIGURES);
-      const after = result.tasks.filter((task) => task.start >= result.answerAt);
+      const after = result.tasks.filter((task) => task.start + task.duration > result.firstDishAt);
       const longest = (tasks: { duration: number }[]) => Math.max(0, ...tasks.map((task) => task.duration));
       const over = (tasks: { duration: number }[]) =>
         tasks.filter((task) => task.duration > LONG_TASK_MS).length;
@@ -134,11 +140,11 @@ try {
         dishes: result.dishes,
         longest: Math.round(longest(result.tasks)),
         over: over(result.tasks),
-        longestAfterAnswer: Math.round(longest(after)),
-        overAfterAnswer: over(after),
+        longestAfterFirstDish: Math.round(longest(after)),
+        overAfterFirstDish: over(after),
       });
       console.info(
-        `run ${run}: ${result.dishes} dishes; whole visit: longest task ${runs.at(-1)!.longest} ms, ${runs.at(-1)!.over} over ${LONG_TASK_MS} ms; after the answer: longest ${runs.at(-1)!.longestAfterAnswer} ms, ${runs.at(-1)!.overAfterAnswer} over ${LONG_TASK_MS} ms`,
+        `run ${run}: ${result.dishes} dishes; whole visit: longest task ${runs.at(-1)!.longest} ms, ${runs.at(-1)!.over} over ${LONG_TASK_MS} ms; after the first dish: longest ${runs.at(-1)!.longestAfterFirstDish} ms, ${runs.at(-1)!.overAfterFirstDish} over ${LONG_TASK_MS} ms`,
       );
       await context.close();
     }
@@ -160,7 +166,11 @@ console.info(
   `  · menu answer: ${kib(plain)} plain, ${kib(gzip)} gzip for ${DISHES} dishes (was 188 KiB plain)`,
 );
 for (const [label, longest, over] of [
-  ['rendering and scrolling the menu', 'longestAfterAnswer', 'overAfterAnswer'],
+  [
+    'the rest of the dishes and scrolling, from the first dish on screen',
+    'longestAfterFirstDish',
+    'overAfterFirstDish',
+  ],
   ['whole visit (with the start-up)', 'longest', 'over'],
 ] as const) {
   console.info(
