@@ -14,24 +14,16 @@
 //
 // Prints the trips and taps, and p50 / p95 of each; never fails on a figure. BENCH_PAY_ROUNDS
 // (default 30) and BENCH_UPLOAD_ROUNDS (default 10) adjust it.
-import type {
-  Menu,
-  Order,
-  PendingPayment,
-  Reservation,
-  WebpayResult,
-  WebpayStart,
-} from '@comensal/contracts';
+import type { Order, PendingPayment, WebpayResult, WebpayStart } from '@comensal/contracts';
 import { RECEIPT_FIELD } from '@comensal/contracts';
 import sharp from 'sharp';
 import { noiseBytes } from '../apps/server/src/payments/receipts/testing/fixtures.ts';
 import type { BenchServerInfo } from './lib/bench-server.ts';
-import { api, dateIn, figures, signInGuest, type Diner } from './lib/diner.ts';
+import { api, BENCH_ZONE, dateIn, figures, guestWithReservation, type Diner } from './lib/diner.ts';
 import { describeMachine, ensureWebBuild, mark, startChild, WEB_DIST } from './lib/harness.ts';
 
 const PAY_ROUNDS = Number(process.env.BENCH_PAY_ROUNDS ?? 30);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 10);
-const ZONE = 'America/Santiago';
 const PHOTO_BYTES = 5_000_000;
 
 /** One round trip: what the browser sent, what came back, how long it took. */
@@ -156,18 +148,8 @@ const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
 ]);
 const { url, restaurantId } = server.info;
 try {
-  const menu = (await (await fetch(`${url}/api/restaurants/${restaurantId}/menu`)).json()) as Menu;
-  const dish = menu.items.find((item) => item.preferences.length === 0);
-  if (!dish) throw new Error('the bench menu has no dish without choices');
-  const diner = await signInGuest(url);
   // a table-less reservation tomorrow: the diner orders ahead and pays each dish as it comes
-  const reservation = await api<Reservation>(url, diner, 'POST', '/api/reservations', {
-    restaurantId,
-    date: dateIn(ZONE, 1),
-    startAt: '13:00',
-    duration: 60,
-    quantity: 2,
-  });
+  const { diner, reservation, dish } = await guestWithReservation(url, restaurantId);
   const order = () =>
     api<Order>(url, diner, 'POST', `/api/reservations/${reservation.id}/orders`, {
       productId: dish.id,
@@ -216,7 +198,7 @@ try {
     body.set('pendingPaymentId', payment.id);
     body.set('bankCode', '0102');
     body.set('reference', `${Date.now()}${round}`.slice(-12));
-    body.set('transferDate', dateIn(ZONE));
+    body.set('transferDate', dateIn(BENCH_ZONE));
     body.set(RECEIPT_FIELD, new Blob([picture], { type: 'image/jpeg' }), 'recibo.jpg');
     const started = performance.now();
     const response = await fetch(`${url}/api/reservations/${reservation.id}/transactions`, {

@@ -98,4 +98,28 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('button', { name: msg('es-ES', 'auth.index.guest') })).toBeVisible();
   });
+
+  test('only the language in use is downloaded; switching both ways loads the other without a reload', async ({
+    page,
+  }) => {
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/(es-ES|en-US)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name) catalogs.push(name);
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: msg('en-US', 'auth.index.title') })).toBeVisible();
+    expect(catalogs).toEqual(['en-US']);
+    // a marker the page keeps only as long as it is not reloaded
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    await page.getByLabel(msg('en-US', 'locale.label')).selectOption('es-ES');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { name: msg('es-ES', 'auth.index.title') })).toBeVisible();
+    await page.getByLabel(msg('es-ES', 'locale.label')).selectOption('en-US');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: msg('en-US', 'auth.index.title') })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(catalogs).toEqual(['en-US', 'es-ES']);
+  });
 });

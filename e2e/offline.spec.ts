@@ -140,6 +140,21 @@ for (const locale of ['es-ES', 'en-US'] as const) {
       )
       .toEqual({ state: 'activated', scope: new URL('/', page.url()).href });
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The worker precaches only the app shell; the page tells it what else it loaded before the
+    // worker took it, so every script of this visit is kept (none is missing from the caches).
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const scripts = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.origin === location.origin && /^\/assets\/[^/]+\.js$/.test(url.pathname));
+          const missing: string[] = [];
+          for (const url of scripts) if (!(await caches.match(url.pathname))) missing.push(url.pathname);
+          return { scripts: scripts.length > 0, missing };
+        }),
+      )
+      .toEqual({ scripts: true, missing: [] });
     // this visit's reads, now under the worker
     await page.reload();
     await expect(

@@ -5,6 +5,8 @@
  * the app registers it itself, after the page has loaded (src/lib/service-worker.ts), and asks
  * before a new version takes over (`registerType: 'prompt'`).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -56,9 +58,66 @@ function pwaIcons(): Plugin {
   };
 }
 
+/**
+ * The app shell the worker downloads when it installs (docs/decisions/0033-web-performance.md):
+ * the pages a diner at the table needs without a connection, by the source modules they start
+ * with (each with the modules it imports statically). Every other script of the build (the staff
+ * console, sign-in, the reservation flow, dialogs) is kept the first time the page uses it
+ * (sw/sw.ts, cache first by its hashed name), so installing costs a phone a few files instead of
+ * the whole build.
+ */
+const SHELL_SOURCES: readonly RegExp[] = [
+  /^index\.html$/,
+  /^src\/locales\/[a-z]{2}-[A-Z]{2}\.json$/,
+  /^src\/app\/routes\/app\/(layout|home|not-found)\.tsx$/,
+  /^src\/app\/routes\/restaurants\/(profile|menu|product)\.tsx$/,
+  /^src\/app\/routes\/reservations\/order\.tsx$/,
+  /^src\/app\/routes\/ordering-state\.tsx$/,
+  /^src\/features\/orders\/(components\/(quick-add|cart-bar|order-for)\.tsx|order-outbox\.ts)$/,
+  /^src\/features\/table-join\/components\/table-link-card\.tsx$/,
+  // the toasts (lib/toast.tsx loads sonner on the first one: "sent when online")
+  /\/node_modules\/sonner\//,
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The built files of the app shell: every file that is not a script (the page, the CSS, the
+ * manifest and icons), the scripts index.html names, and the scripts of {@link SHELL_SOURCES}
+ * with their static imports, read from the build's manifest (`build.manifest`).
+ */
+export function appShellFiles(outDir: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const key of Object.keys(manifest)) if (SHELL_SOURCES.some((source) => source.test(key))) add(key);
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  for (const [, file] of html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)) files.add(file!);
+  return files;
+}
+
 export function pwaPlugins(): Plugin[] {
+  let outDir = '';
   return [
     pwaIcons(),
+    {
+      name: 'comensal:pwa-out-dir',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
     ...VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -88,11 +147,19 @@ export function pwaPlugins(): Plugin[] {
       // the icons are emitted by pwaIcons (already in the list of the build's files)
       includeManifestIcons: false,
       injectManifest: {
-        // the app shell: every file of the build except source maps, the precompressed copies and
-        // pdf.js, which only the staff console's PDF receipts use, online (src/features/staff/
-        // pdf-document.ts: its chunk is ignored here; its worker is a `.mjs` the pattern leaves out)
+        // the files of the build (not source maps, the precompressed copies or pdf.js's worker, a
+        // `.mjs`), then only the app shell's scripts among them (appShellFiles)
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/node_modules/**', 'sw.js', 'assets/pdf-document-*.js'],
+        globIgnores: ['**/node_modules/**', 'sw.js'],
+        manifestTransforms: [
+          (entries) => {
+            const shell = appShellFiles(outDir);
+            return {
+              manifest: entries.filter((entry) => !entry.url.endsWith('.js') || shell.has(entry.url)),
+              warnings: [],
+            };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -1,5 +1,6 @@
 // A diner's HTTP calls, as the SPA makes them (same-origin `origin` header, the session cookie),
 // and the figures benchmarks print from timings.
+import type { Menu, Reservation } from '@comensal/contracts';
 
 export interface Diner {
   cookie: string;
@@ -58,4 +59,26 @@ export function figures(values: number[]): string {
 /** A date `days` from now in `timeZone`, as YYYY-MM-DD. */
 export function dateIn(timeZone: string, days = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+/** The bench restaurant's time zone (bench/lib/seed.ts builds it in Santiago). */
+export const BENCH_ZONE = 'America/Santiago';
+
+/**
+ * A guest with a table-less reservation for two tomorrow at 13:00 on `restaurantId`, and a dish of
+ * its menu that needs no choice (to order in one call).
+ */
+export async function guestWithReservation(url: string, restaurantId: string) {
+  const menu = (await (await fetch(`${url}/api/restaurants/${restaurantId}/menu`)).json()) as Menu;
+  const dish = menu.items.find((item) => item.preferences.length === 0);
+  if (!dish) throw new Error('the bench menu has no dish without choices');
+  const diner = await signInGuest(url);
+  const reservation = await api<Reservation>(url, diner, 'POST', '/api/reservations', {
+    restaurantId,
+    date: dateIn(BENCH_ZONE, 1),
+    startAt: '13:00',
+    duration: 60,
+    quantity: 2,
+  });
+  return { diner, reservation, dish };
 }

@@ -4,8 +4,12 @@
  * fills `self.__WB_MANIFEST` with the build's files, and served by the API server as `/sw.js`
  * with `Cache-Control: no-cache`, scope `/`.
  *
- * - The app shell: every file of the build is precached; a page address (a navigation) gets
- *   the precached index.html, so the app opens without a connection.
+ * - The app shell: the page, its CSS, both catalogs and the scripts of the diner's pages at the
+ *   table (home, restaurant, menu, dish, the table's order; vite-pwa.ts SHELL_SOURCES) are
+ *   precached; a page address (a navigation) gets the precached index.html, so the app opens
+ *   without a connection. Every other script of the build is kept the first time it is used (cache
+ *   first: its name changes with its content), and the page posts the ones it loaded before the
+ *   worker took it (`CACHE_URLS`, src/lib/service-worker.ts).
  * - The public reads of the restaurant pages (restaurant, list, menu, dish): network first with a
  *   short timeout, else the last answer kept here, marked with {@link FROM_CACHE_HEADER}.
  * - The private reads ordering needs offline (the session check, the diner's reservations):
@@ -23,7 +27,10 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
+  ASSETS_CACHE,
+  ASSETS_MAX,
   FROM_CACHE_HEADER,
+  isBuildAsset,
   isPrivateRead,
   isPublicRead,
   NETWORK_TIMEOUT_SECONDS,
@@ -93,6 +100,21 @@ function keepReads(
 
 keepReads(isPublicRead, PUBLIC_CACHE, 200, 14);
 keepReads(isPrivateRead, PRIVATE_CACHE, 10, 1);
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isBuildAsset(url.pathname),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [
+      onlyOk,
+      new ExpirationPlugin({
+        maxEntries: ASSETS_MAX,
+        maxAgeSeconds: 30 * DAY_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
 
 registerRoute(
   ({ url, request, sameOrigin }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noteAnswer, startPage } from './offline-answers';
-import { FROM_CACHE_HEADER, isPrivateRead, isPublicRead } from './sw-rules';
+import { FROM_CACHE_HEADER, isBuildAsset, isPrivateRead, isPublicRead, loadedBuildAssets } from './sw-rules';
 
 const fromCache = () =>
   new Response('{}', { headers: { [FROM_CACHE_HEADER]: 'Tue, 24 Nov 2026 10:00:00 GMT' } });
@@ -24,6 +24,38 @@ describe('what the service worker keeps (lib/sw-rules.ts)', () => {
   ])('%s: public %s, private %s', (path, publicRead, privateRead) => {
     expect(isPublicRead(path)).toBe(publicRead);
     expect(isPrivateRead(path)).toBe(privateRead);
+  });
+
+  it.each([
+    ['/assets/menu-DTaSk-dk.js', true],
+    ['/assets/index-Cx1.css', true],
+    ['/assets/pdf.worker.min-CIqJB0yW.mjs', true],
+    ['/assets/menu-DTaSk-dk.js.map', false],
+    ['/assets/nested/menu.js', false],
+    ['/index.html', false],
+    ['/sw.js', false],
+    ['/files/photo.webp', false],
+  ])('%s: a build file kept by its name %s', (path, kept) => {
+    expect(isBuildAsset(path)).toBe(kept);
+  });
+
+  it('lists the build files the page loaded from its own origin, once each, for the new worker', () => {
+    const origin = 'https://comensal.test';
+    expect(
+      loadedBuildAssets(
+        [
+          { name: `${origin}/assets/index-A1.js` },
+          { name: `${origin}/assets/menu-B2.js` },
+          { name: `${origin}/assets/menu-B2.js` },
+          { name: `${origin}/assets/index-C3.css` },
+          { name: `${origin}/api/restaurants/r1/menu` },
+          { name: `${origin}/files/dish.webp` },
+          { name: 'https://elsewhere.test/assets/evil-D4.js' },
+          { name: 'not a url' },
+        ],
+        origin,
+      ),
+    ).toEqual(['/assets/index-A1.js', '/assets/menu-B2.js', '/assets/index-C3.css']);
   });
 });
 

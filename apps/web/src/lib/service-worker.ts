@@ -3,11 +3,14 @@ import type { RegisterSWOptions } from 'virtual:pwa-register';
 import { createFlagStore } from './flag-store';
 import { logFailure } from './log';
 import { localStore, STORAGE_KEYS } from './storage';
+import { loadedBuildAssets } from './sw-rules';
 
 /**
  * The service worker (apps/web/sw/sw.ts, docs/decisions/0026-offline-pwa.md): registered once the
- * page has loaded, so that neither its code (workbox-window, a chunk of its own) nor the download
- * of the app shell competes with the first screen. A new version waits until the diner chooses to
+ * page has loaded and the browser is idle, so that neither its code (workbox-window, a chunk of
+ * its own) nor the download of the app shell competes with the first screen
+ * (docs/decisions/0033-web-performance.md). Once it is active, the page tells it which of the
+ * build's files it already loaded, so that they are kept for offline use too. A new version waits until the diner chooses to
  * reload (`registerType: 'prompt'`): {@link useUpdateReady} tells the prompt to show itself and
  * {@link reloadToUpdate} lets the new version take over and reloads the page.
  */
@@ -25,7 +28,29 @@ export interface StartOptions {
   load?: () => Promise<{ registerSW: RegisterSW }>;
 }
 
-/** Registers the service worker after the page's `load` event (at once if it has fired). */
+/** The longest the registration waits for an idle moment after `load`. */
+export const IDLE_TIMEOUT_MS = 5_000;
+
+/** `run` when the main thread is idle (at most {@link IDLE_TIMEOUT_MS} later). */
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  } else {
+    setTimeout(run, 0);
+  }
+}
+
+/** Posts the build files this page has loaded to the active worker (workbox's `CACHE_URLS`). */
+function keepLoadedFiles(registration: ServiceWorkerRegistration | undefined): void {
+  const urlsToCache = loadedBuildAssets(performance.getEntriesByType('resource'), location.origin);
+  if (urlsToCache.length > 0)
+    registration?.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
+/**
+ * Registers the service worker after the page's `load` event (at once if it has fired) and an
+ * idle moment.
+ */
 export function startServiceWorker({
   enabled = import.meta.env.PROD,
   load = () => import('./service-worker-register'),
@@ -39,13 +64,16 @@ export function startServiceWorker({
       .then(({ registerSW }) => {
         updateServiceWorker = registerSW({
           onNeedRefresh: () => setUpdateReady(true),
+          onRegisteredSW: () => {
+            void navigator.serviceWorker.ready.then(keepLoadedFiles);
+          },
           onRegisterError: (error: unknown) => logFailure('Service worker registration failed', error),
         });
       })
       .catch((error: unknown) => logFailure('Service worker registration failed', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (document.readyState === 'complete') whenIdle(register);
+  else window.addEventListener('load', () => whenIdle(register), { once: true });
 }
 
 /** Lets the waiting version take over; the page reloads once it controls it. */

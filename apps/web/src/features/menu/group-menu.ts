@@ -42,6 +42,19 @@ export function groupMenu(menu: Pick<Menu, 'sections' | 'items'>): MenuGroup[] {
   return groups;
 }
 
+/** The first `count` dishes of the grouped menu, in order; sections with none of them are left out. */
+export function firstDishes(groups: readonly MenuGroup[], count: number): MenuGroup[] {
+  const shown: MenuGroup[] = [];
+  let left = count;
+  for (const group of groups) {
+    if (left <= 0) break;
+    const items = group.items.length <= left ? group.items : group.items.slice(0, left);
+    shown.push(items === group.items ? group : { ...group, items });
+    left -= items.length;
+  }
+  return shown;
+}
+
 /** The product's dietary tags, with its vegan / vegetarian flags folded in, in the canonical order. */
 export function productDietaryTags(product: Pick<Product, 'tags' | 'vegan' | 'vegetarian'>): DietaryTag[] {
   const tags = new Set<DietaryTag>(product.tags);

@@ -1,5 +1,14 @@
 import type { Product } from '@comensal/contracts';
-import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import {
+  memo,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { Button } from '@/components/ui/button';
@@ -9,9 +18,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { href, type Query } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
 import { useLocalized, useT } from '@/lib/i18n';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useSearchParamsState } from '@/lib/use-search-params-state';
 import { useMenu } from '@/features/menu/api/get-menu';
-import { groupMenu } from '@/features/menu/group-menu';
+import { firstDishes, groupMenu, type MenuGroup } from '@/features/menu/group-menu';
 import {
   EMPTY_MENU_FILTERS,
   hasMenuFilters,
@@ -26,8 +36,19 @@ import { ProductCard } from './product-card';
 
 const sectionId = (key: string) => `menu-section-${key}`;
 
-/** In-page jump to a section without a router navigation; focus follows for keyboard users. */
-function jumpTo(event: MouseEvent<HTMLAnchorElement>, key: string) {
+/**
+ * The dishes rendered at once, then at each idle moment (lib/use-progressive-count.ts): about two
+ * phone screens first, so a 200-dish menu is built in small tasks, not one long one.
+ */
+const DISHES_FIRST = 10;
+const DISHES_STEP = 12;
+
+/**
+ * In-page jump to a section without a router navigation; focus follows for keyboard users. The
+ * dishes not yet rendered are rendered first (`showAll`), so that the section is on the page.
+ */
+function jumpTo(event: MouseEvent<HTMLAnchorElement>, key: string, showAll: () => void) {
+  flushSync(showAll);
   const heading = document.getElementById(sectionId(key));
   if (!heading) return;
   event.preventDefault();
@@ -47,6 +68,43 @@ function MenuSkeleton() {
     </div>
   );
 }
+
+/** One section of the menu; rendered again only when its dishes or the route's props change. */
+const MenuSection = memo(function MenuSection({
+  group,
+  title,
+  country,
+  query,
+  renderProductAction,
+}: {
+  group: MenuGroup;
+  title: string;
+  country: string;
+  query: Query | undefined;
+  renderProductAction: ((product: Product) => ReactNode) | undefined;
+}) {
+  return (
+    <section aria-labelledby={sectionId(group.key)} className="flex scroll-mt-20 flex-col gap-3">
+      <h2 id={sectionId(group.key)} tabIndex={-1} className="scroll-mt-20 text-2xl font-bold outline-none">
+        {title}
+      </h2>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+        {group.items.map((product) => (
+          // Off-screen dishes are laid out and painted only as they scroll near: a long
+          // menu costs a phone what one screen of it costs.
+          <li key={product.id} className="[contain-intrinsic-size:auto_10rem] [content-visibility:auto]">
+            <ProductCard
+              product={product}
+              country={country}
+              {...(query && { query })}
+              action={renderProductAction?.(product)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
 
 interface MenuViewProps {
   restaurantId: string;
@@ -81,6 +139,14 @@ export function MenuView({
   // The dishes render at transition priority (in short slices, interruptible), so a long menu
   // arriving never blocks a tap; until then the skeleton stays.
   const dishes = useDeferredValue(menu.data);
+  const [shownDishes, showAllDishes] = useProgressiveCount(dishes?.items.length ?? 0, {
+    first: DISHES_FIRST,
+    step: DISHES_STEP,
+  });
+  const groups = useMemo(() => (dishes ? groupMenu(dishes) : []), [dishes]);
+  // the dishes rendered so far (every section's link shows from the start); a section already
+  // whole is the same object from one step to the next, so it does not render again
+  const shownGroups = useMemo(() => firstDishes(groups, shownDishes), [groups, shownDishes]);
   /** Applies an update to the filters the URL holds now. */
   const updateFilters = useCallback(
     (update: (current: MenuFilters) => MenuFilters) =>
@@ -110,7 +176,6 @@ export function MenuView({
       />
     );
   } else if (dishes) {
-    const groups = groupMenu(dishes);
     const sectionName = (group: (typeof groups)[number]) =>
       group.name ? localized(group.name) : t('menu.otherSection');
     body =
@@ -134,7 +199,7 @@ export function MenuView({
                   <li key={group.key} className="shrink-0">
                     <a
                       href={`#${sectionId(group.key)}`}
-                      onClick={(event) => jumpTo(event, group.key)}
+                      onClick={(event) => jumpTo(event, group.key, showAllDishes)}
                       className="inline-flex min-h-11 items-center rounded-full border-2 border-line bg-white px-4 font-semibold whitespace-nowrap hover:border-brand-700"
                     >
                       {sectionName(group)}
@@ -144,37 +209,15 @@ export function MenuView({
               </ul>
             </nav>
           ) : null}
-          {groups.map((group) => (
-            <section
+          {shownGroups.map((group) => (
+            <MenuSection
               key={group.key}
-              aria-labelledby={sectionId(group.key)}
-              className="flex scroll-mt-20 flex-col gap-3"
-            >
-              <h2
-                id={sectionId(group.key)}
-                tabIndex={-1}
-                className="scroll-mt-20 text-2xl font-bold outline-none"
-              >
-                {sectionName(group)}
-              </h2>
-              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-                {group.items.map((product) => (
-                  // Off-screen dishes are laid out and painted only as they scroll near: a long
-                  // menu costs a phone what one screen of it costs.
-                  <li
-                    key={product.id}
-                    className="[contain-intrinsic-size:auto_10rem] [content-visibility:auto]"
-                  >
-                    <ProductCard
-                      product={product}
-                      country={dishes.country}
-                      {...(linkQuery && { query: linkQuery })}
-                      action={renderProductAction?.(product)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
+              group={group}
+              title={sectionName(group)}
+              country={dishes.country}
+              query={linkQuery}
+              renderProductAction={renderProductAction}
+            />
           ))}
         </>
       );

@@ -1,5 +1,5 @@
 import type { Product } from '@comensal/contracts';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { DietaryTagList } from '@/components/ui/dietary-tag';
 import { href, type Query } from '@/config/paths';
@@ -8,8 +8,12 @@ import { useLocalized, useT } from '@/lib/i18n';
 import { productDietaryTags } from '@/features/menu/group-menu';
 import { ProductPrice } from './product-price';
 
-/** A dish of the menu; the whole card is the link to the product page, but for its `action`. */
-export function ProductCard({
+/**
+ * A dish of the menu; the whole card is the link to the product page, but for its `action`.
+ * Memoised: a long menu renders its dishes a slice at a time (menu-view.tsx), and the dishes
+ * already on the page need not render again for each slice.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   country,
   query,
@@ -38,9 +42,12 @@ export function ProductCard({
         {action ? <div className="relative z-10 mt-1 self-start">{action}</div> : null}
       </div>
       {product.imageUrl ? (
+        // width and height: the box is held before the picture arrives (no layout shift)
         <img
           src={fileUrl(product.imageUrl)}
           alt=""
+          width={128}
+          height={128}
           loading="lazy"
           decoding="async"
           className="size-24 shrink-0 rounded-xl object-cover sm:size-32"
@@ -54,4 +61,4 @@ export function ProductCard({
       />
     </article>
   );
-}
+});
