@@ -2,7 +2,7 @@
  * The profile photo's file once the photo is no longer the person's, on both storage drivers (the
  * local folder and an S3 bucket on loopback, test/s3-server.ts), through the real routes against
  * PostgreSQL: a deleted account's photo URL answers 404 and its file is gone; a photo replaced by
- * a new upload is removed (the new one stays); a storage that fails to remove the file does not
+ * a new upload is removed (the new one stays), also with uploads at once; a storage that fails to remove the file does not
  * undo the deletion nor answer a 5xx — it logs a warning with the key.
  */
 import { readdir } from 'node:fs/promises';
@@ -118,6 +118,19 @@ describe.each([
     expect(await photoOf(t, tom, '#2980b9')).toBe(second);
     expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
     expect(await setup.photoKeys(tom.userId)).toEqual([second.slice('/files/'.length)]);
+  });
+
+  it('uploads at once: each removes the photo it replaced, the profile’s is the one file left', async () => {
+    const ivy = await signUpUser(t.app, { name: 'Ivy' });
+    await photoOf(t, ivy, '#000000');
+    const pictures = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff'].map(picture),
+    );
+    const responses = await Promise.all(pictures.map((data) => uploadPhoto(t, ivy, data)));
+    expect(responses.map((response) => response.statusCode)).toEqual(pictures.map(() => 200));
+    const current: string = (await callApi(t.app, 'GET', '/api/me', { as: ivy })).json().photoURL;
+    expect(await setup.photoKeys(ivy.userId)).toEqual([current.slice('/files/'.length)]);
+    expect((await t.app.inject({ method: 'GET', url: current })).statusCode).toBe(200);
   });
 
   it('leaves other people’s photos alone', async () => {
