@@ -209,6 +209,41 @@ describe.each(DRIVERS)('public files in %s', (_name, makeDriver) => {
     expect(file.contentType).toBe('image/webp');
     expect(Buffer.compare(await buffer(file.body), bytes)).toBe(0);
   });
+
+  it('deletes a public file, leaving its neighbours and the private one of the same key; again, or a missing key, is fine', async () => {
+    const key = 'users/u2/photo 1.webp';
+    await storage.put(key, 'one');
+    await storage.put('users/u2/photo-2.webp', 'two');
+    await storage.putPrivate(key, Buffer.from('private'), { contentType: 'image/webp' });
+
+    await storage.deletePublic(key);
+    expect(await storage.getPublic(key)).toBeNull();
+    expect((await driver.publicKeys()).filter((k) => k.startsWith('users/u2/'))).toEqual([
+      'users/u2/photo-2.webp',
+    ]);
+    const kept = await storage.getPrivate(key);
+    expect((await buffer(kept!.body)).toString()).toBe('private');
+
+    await expect(storage.deletePublic(key)).resolves.toBeUndefined();
+    await expect(storage.deletePublic('users/nobody/none.webp')).resolves.toBeUndefined();
+    await expect(storage.deletePublic('users/../escape.webp')).rejects.toThrow(/invalid storage key/);
+  });
+
+  it('reads the key back from the URL it gave, and nothing else', () => {
+    const key = 'restaurants/r1/cover 1 ñ.svg';
+    expect(storage.keyOf(storage.url(key))).toBe(key);
+    for (const url of [
+      'https://cdn.example.com/files/users/u1/photo.webp',
+      '/files/',
+      '/files/users//photo.webp',
+      '/files/users/%2E%2E/x.webp',
+      '/files/users/%E0%A4%A/x.webp',
+      '/files/restaurants/r1/cover 1.svg', // not the spelling url() gives
+      '/other/users/u1/photo.webp',
+    ]) {
+      expect(storage.keyOf(url), url).toBeNull();
+    }
+  });
 });
 
 describe('the local folder', () => {

@@ -5,8 +5,8 @@
  *
  * Two kinds of file, one interface for every driver (this local folder, the default, and an
  * S3-compatible bucket in ./s3-storage.ts when `S3_*` is set; `storageFor` picks):
- * - **public** (`put`): pictures anyone may see; `put` answers the URL the API stores and returns,
- *   always /files/<key> on the app itself. Locally DATA_DIR/files, which @fastify/static serves
+ * - **public** (`put` / `deletePublic`): pictures anyone may see; `put` answers the URL the API
+ *   stores and returns, always /files/<key> on the app itself (`keyOf` reads the key back from it). Locally DATA_DIR/files, which @fastify/static serves
  *   (`publicFolder`); in a bucket, the route of plugins/static.ts reads them with `getPublic`.
  * - **private** (`putPrivate` / `getPrivate` / `deletePrivate`): files only some callers may read
  *   (payment receipts). They have no URL: a route that checked the caller reads one with
@@ -41,6 +41,10 @@ export interface FileStorage {
   /** Stores a public file; answers the URL that serves it. */
   put(key: string, data: string | Uint8Array): Promise<{ key: string; url: string }>;
   url(key: string): string;
+  /** The key of a URL `url` answers (/files/<key>), or null when the URL is not one of them. */
+  keyOf(url: string): string | null;
+  /** Removes the public file at `key` (its URL answers 404 after); nothing happens when there is none. */
+  deletePublic(key: string): Promise<void>;
   /**
    * The public file at `key`, or null when there is none; 'not-modified' when `ifNoneMatch` (a
    * request's If-None-Match) names its current ETag.
@@ -75,6 +79,19 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export function publicContentType(key: string): string {
   const type = send.mime.getType(key) ?? 'application/octet-stream';
   return send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
+}
+
+/** The inverse of a driver's `url`: the key of `url` under `urlPrefix`, or null. */
+export function publicKeyOf(urlPrefix: string, url: string): string | null {
+  if (!url.startsWith(urlPrefix)) return null;
+  try {
+    const key = url.slice(urlPrefix.length).split('/').map(decodeURIComponent).join('/');
+    checkStorageKey(key);
+    // one spelling per key: the URL must be exactly the one `url(key)` gives
+    return urlPrefix + key.split('/').map(encodeURIComponent).join('/') === url ? key : null;
+  } catch {
+    return null; // a malformed escape or a refused key
+  }
 }
 
 /** Throws unless `contentType` is one header value of a media type (and parameters). */
@@ -169,6 +186,7 @@ export function localFileStorage(dataDir: string, urlPrefix = '/files/'): FileSt
   const url = (key: string) => urlPrefix + checkStorageKey(key).map(encodeURIComponent).join('/');
   return {
     url,
+    keyOf: (url) => publicKeyOf(urlPrefix, url),
     publicFolder: filesDir,
     async getPublic(key, conditions = {}) {
       const file = fileOf(filesDir, key);
@@ -191,6 +209,9 @@ export function localFileStorage(dataDir: string, urlPrefix = '/files/'): FileSt
     async put(key, data) {
       await writeWhole(fileOf(filesDir, key), data);
       return { key, url: url(key) };
+    },
+    async deletePublic(key) {
+      await rm(fileOf(filesDir, key), { force: true });
     },
     async putPrivate(key, data, { contentType }) {
       checkContentType(contentType);

@@ -29,6 +29,7 @@ import {
   checkStorageKey,
   etagMatches,
   publicContentType,
+  publicKeyOf,
   StorageUnavailableError,
   type FileStorage,
   type PublicFile,
@@ -163,11 +164,16 @@ export function s3FileStorage(config: S3Config, options: S3StorageOptions = {}):
   return {
     bucket,
     url,
+    keyOf: (url) => publicKeyOf(urlPrefix, url),
     publicFolder: null,
     async put(key, data) {
       const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       await upload(objectKey(PUBLIC_PREFIX, key), body, publicContentType(key));
       return { key, url: url(key) };
+    },
+    async deletePublic(key) {
+      // S3 answers a DeleteObject of a missing key 204 as well
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(PUBLIC_PREFIX, key) }));
     },
     async getPublic(key, conditions = {}) {
       const answer = await getObject(objectKey(PUBLIC_PREFIX, key), conditions.ifNoneMatch);

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { DEFAULT_WEBPAY_CONFIG, type AbuseLimits, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { createTestLogger, type LogLine } from './logs.ts';
 
@@ -102,6 +103,8 @@ export interface BuildTestAppOptions<D extends Database> {
   webDistDir?: string;
   /** Reuse a database (e.g. one per file shared by several apps); it is not dropped on close. */
   database?: D;
+  /** The app's storage, made on the test's DATA_DIR (e.g. a driver whose calls fail); default the config's. */
+  storage?: (dataDir: string) => FileStorage;
 }
 
 export async function buildTestApp<D extends Database = TestDatabase>(
@@ -119,6 +122,7 @@ export async function buildTestApp<D extends Database = TestDatabase>(
     now: clock.now,
     logger,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.storage ? { storage: options.storage(dataDir) } : {}),
   });
   return {
     app,

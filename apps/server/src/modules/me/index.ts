@@ -3,3 +3,4 @@
  * sign-in providers. The module's front door: other code imports only what is exported here.
  */
 export { meRoutes, type MeRoutesOptions } from './routes.ts';
+export { removePhotoFile } from './photo-file.ts';

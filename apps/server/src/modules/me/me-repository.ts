@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
+import type { DbExecutor, Tx } from '../../db/client.ts';
 import { restaurants, userPoints, users } from '../../db/schema.ts';
 
 export interface ProfileRow {
@@ -63,4 +63,19 @@ export async function updateProfile(
 ): Promise<ProfileRow | null> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning(profileColumns);
   return row ?? null;
+}
+
+/**
+ * Sets the profile's photo URL, the row locked first so that concurrent uploads each see the one
+ * they replace; answers that previous URL, or null when the user does not exist.
+ */
+export async function replaceImage(
+  tx: Tx,
+  userId: string,
+  image: string,
+): Promise<{ previous: string | null } | null> {
+  const [row] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row) return null;
+  await tx.update(users).set({ image }).where(eq(users.id, userId));
+  return { previous: row.image };
 }

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { PHOTO_SIZE, type Me } from '@comensal/contracts';
 import { fileTypeFromBuffer } from 'file-type';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PICTURE_TYPES, reencodePicture } from '../../lib/pictures.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { getMe, userMissing, type MeContext } from './get-me.ts';
-import { findProfile, updateProfile } from './me-repository.ts';
+import { findProfile, replaceImage } from './me-repository.ts';
+import { removePhotoFile } from './photo-file.ts';
 
 /**
  * POST /api/me/photo: a JPEG, PNG or WebP (checked by content) becomes a 512×512 WebP stored at
  * users/<id>/photo-<hash>.webp, and the profile's photoURL points at it. A refused file changes
- * nothing.
+ * nothing. Once the new URL is committed, the file of the photo it replaced is removed
+ * (./photo-file.ts): a failure there is logged, the upload still succeeds.
  */
 export async function uploadPhoto(
   ctx: MeContext,
@@ -32,6 +35,11 @@ export async function uploadPhoto(
   if (!(await findProfile(ctx.db, userId))) throw userMissing(ctx, userId);
   const hash = createHash('sha256').update(webp).digest('hex').slice(0, 16);
   const { url } = await storage.put(`users/${userId}/photo-${hash}.webp`, webp);
-  if (!(await updateProfile(ctx.db, userId, { image: url }))) throw userMissing(ctx, userId);
+  const replaced = await inTransaction(ctx.db, (tx) => replaceImage(tx, userId, url));
+  if (!replaced) throw userMissing(ctx, userId);
+  // the same picture again has the same key: its file is the new photo's
+  if (replaced.previous !== url) {
+    await removePhotoFile(ctx, storage, userId, replaced.previous, 'photo replaced');
+  }
   return getMe(ctx, userId);
 }

@@ -14,7 +14,8 @@
  *    invitations, join requests, staff memberships, client records.
  *
  * A second deletion waiting on the first finds no account (401); any failure leaves everything as
- * it was.
+ * it was. Once it committed, the file of the profile photo is removed from the storage; a failure
+ * there is logged (warn, with the key) and leaves that file behind, the deletion stands.
  */
 import type { DeleteMeInput, DeleteMeResult } from '@comensal/contracts';
 import { makeGuestProfile } from '@comensal/domain';
@@ -22,6 +23,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Diner, RequestContext } from '../../lib/context.ts';
 import { SESSION_ENDED_EVENT, sessionChannel } from '../../live/live-event.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { removePhotoFile } from '../me/index.ts';
 import { cancelUpcomingOf } from '../reservations/index.ts';
 import {
   deletePerson,
@@ -40,11 +43,12 @@ const mismatch = () =>
 
 export async function deleteMe(
   ctx: RequestContext,
+  storage: FileStorage,
   diner: Diner,
   input: DeleteMeInput,
 ): Promise<DeleteMeResult> {
   if (normalEmail(input.confirm) !== normalEmail(diner.email)) throw mismatch();
-  return inTransaction(ctx.db, async (tx) => {
+  const { result, account } = await inTransaction(ctx.db, async (tx) => {
     const account = await lockAccount(tx, diner.userId);
     if (!account) throw new AppError('UNAUTHENTICATED', 'This account no longer exists');
     if (normalEmail(account.email) !== normalEmail(input.confirm)) throw mismatch();
@@ -72,11 +76,14 @@ export async function deleteMe(
       { userId: account.id, cancelledReservations, ...moved },
       'account deleted; its books entries anonymised',
     );
-    return {
+    const result = {
       deleted: true as const,
       cancelledReservations,
       anonymisedOrders: moved.orders,
       anonymisedPayments: moved.payments,
     };
+    return { result, account };
   });
+  await removePhotoFile(ctx, storage, account.id, account.image, 'account deleted');
+  return result;
 }

@@ -11,12 +11,14 @@ import type { Tx } from '../../db/client.ts';
 export type LockedAccount = {
   id: string;
   email: string;
+  /** The profile photo's URL (its file is removed once the deletion commits). */
+  image: string | null;
 };
 
 /** Locks the user's row (a second deletion, or a sign-in that moves a guest, waits); null when gone. */
 export async function lockAccount(tx: Tx, userId: string): Promise<LockedAccount | null> {
   const result = await tx.execute<LockedAccount>(
-    sql`SELECT id, email FROM users WHERE id = ${userId}::uuid FOR UPDATE`,
+    sql`SELECT id, email, image FROM users WHERE id = ${userId}::uuid FOR UPDATE`,
   );
   return result.rows[0] ?? null;
 }

@@ -51,14 +51,14 @@ export async function myDataRoutes(instance: FastifyInstance) {
         summary: 'Delete my account; my orders and payments stay in the restaurants’ books, anonymised',
         description:
           '`confirm` is the account’s e-mail. The only owner of a restaurant is refused (409 LAST_OWNER); ' +
-          'reservations still to come are cancelled; the session cookies are cleared.',
+          'reservations still to come are cancelled; the profile photo’s file is removed; the session cookies are cleared.',
         body: deleteMeInputSchema,
         response: { 200: deleteMeResultSchema, 400: e, 401: e, 403: e, 409: e },
       },
     },
     async (request, reply) => {
       const diner = await requireDiner(request);
-      const result = await deleteMe(requestContext(request), diner, request.body);
+      const result = await deleteMe(requestContext(request), app.storage, diner, request.body);
       const cookies = await expiredSessionCookies(app.auth, app.config.publicUrl);
       return reply.header('set-cookie', cookies).header('cache-control', 'no-store').send(result);
     },
