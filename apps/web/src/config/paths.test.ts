@@ -72,7 +72,7 @@ describe('href', () => {
   });
 
   it('covers every route name', () => {
-    expect(ROUTE_NAMES).toHaveLength(41);
+    expect(ROUTE_NAMES).toHaveLength(43);
   });
 
   it('adds query parameters, leaving out empty ones', () => {
