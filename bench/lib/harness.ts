@@ -1,7 +1,7 @@
 // Shared by the benchmarks: child servers, autocannon runs, and printing figures next to budgets.
 // Benchmarks PRINT; they never fail on a figure.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +10,8 @@ import autocannon, { type Result } from 'autocannon';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Seconds per autocannon run (BENCH_DURATION overrides, e.g. 3 for a quick look). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-export const CONNECTIONS = 50;
+/** Connections per autocannon run (BENCH_CONNECTIONS overrides, e.g. 10 on a shared machine). */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 /** One line of context: figures from a busy machine are not comparable. */
 export function describeMachine(): string {
@@ -20,6 +21,8 @@ export function describeMachine(): string {
 
 export interface Child<T> {
   info: T;
+  /** The child's resident memory in MB now (VmRSS from /proc), null where /proc is absent. */
+  residentMegabytes(): number | null;
   stop(): Promise<void>;
 }
 
@@ -37,6 +40,15 @@ export function startChild<T>(script: string, args: string[] = []): Promise<Chil
       if (!line.startsWith('READY ')) return;
       resolve({
         info: JSON.parse(line.slice('READY '.length)) as T,
+        residentMegabytes() {
+          try {
+            const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+            const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+            return kb === undefined ? null : Number(kb) / 1024;
+          } catch {
+            return null;
+          }
+        },
         async stop() {
           child.kill('SIGTERM');
           await exited;
@@ -53,6 +65,8 @@ export interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The machine's 1-minute load average at the end of the run. */
+  load: number;
 }
 
 export interface MeasureOptions {
@@ -82,6 +96,7 @@ export async function measure(label: string, url: string, options: MeasureOption
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    load: os.loadavg()[0]!,
   };
   return figures;
 }

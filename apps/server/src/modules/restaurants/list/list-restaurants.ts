@@ -116,11 +116,14 @@ export function createNearbySources(ctx: ListContext & Pick<RequestContext, 'log
   const summaries = createSummaryCache();
   const warm = async (places: readonly Place[], isCurrent: () => boolean) => {
     const limit = Math.min(places.length, summaries.maxEntries);
+    const startedAt = Date.now();
     for (let start = 0; start < limit && isCurrent(); start += WARM_BATCH) {
       await new Promise((resolve) => setImmediate(resolve));
       const ids = places.slice(start, start + WARM_BATCH).map((place) => place.id);
       await summaries.getMany(ids, ctx.now(), (missing) => readSummaries(ctx, missing, ctx.now()));
     }
+    if (isCurrent())
+      ctx.log.info({ items: limit, ms: Date.now() - startedAt }, 'restaurant list items warmed');
   };
   const index = createNearbyIndex(
     () => listRepository(ctx.db).listPlaces(),
@@ -169,8 +172,9 @@ export async function nearbyFirstPage(
     return known === undefined || dietOk(known);
   };
   const fetch = (ids: string[]) => readSummaries(ctx, ids, now);
+  const filterKey = `${[...filters.categories].sort().join(',')}|${+filters.vegan}${+filters.vegetarian}|${limit}`;
   for (let round = 0; round < MAX_NEARBY_ROUNDS; round += 1) {
-    const near = await sources.index.nearest(origin, limit + 1, accept);
+    const near = await sources.index.nearest(origin, limit + 1, accept, filterKey);
     const items = await sources.summaries.getMany(
       near.map(({ place }) => place.id),
       now,
