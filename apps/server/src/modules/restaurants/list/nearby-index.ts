@@ -27,9 +27,13 @@ import KDBush from 'kdbush';
 import type { Place } from './list-repository.ts';
 import { boundingBox } from './bounding-box.ts';
 import { sqlDistanceMeters } from './sql-distance.ts';
+import type { ItemMemo } from './summary-cache.ts';
+
+/** A place of the index, with its list item remembered (summary-cache.ts ItemMemo). */
+export type IndexedPlace = Place & ItemMemo;
 
 export interface NearPlace {
-  place: Place;
+  place: IndexedPlace;
   /** Whole metres, as the list query's `distance`. */
   distance: number;
 }
@@ -42,7 +46,7 @@ export interface NearbyIndex {
   nearest(
     origin: LatLng,
     count: number,
-    accept: (place: Place) => boolean,
+    accept: (place: IndexedPlace) => boolean,
     /** Names what `accept` keeps: searches of one filter learn their first radius together. */
     filterKey?: string,
   ): Promise<NearPlace[]>;
@@ -61,7 +65,7 @@ const NODE_SIZE = 16;
 
 interface Snapshot {
   index: KDBush;
-  places: Place[];
+  places: IndexedPlace[];
   positionOf: Map<string, number>;
 }
 
@@ -72,7 +76,17 @@ interface Build {
   menuChanges: Set<string>;
 }
 
-function toSnapshot(places: Place[]): Snapshot {
+function toSnapshot(rows: Place[]): Snapshot {
+  const places = rows.map(({ id, lat, lng, category, vegan, vegetarian }): IndexedPlace => ({
+    id,
+    lat,
+    lng,
+    category,
+    vegan,
+    vegetarian,
+    item: undefined,
+    itemGeneration: -1,
+  }));
   const index = new KDBush(Math.max(places.length, 1), NODE_SIZE);
   for (const place of places) index.add(place.lng, place.lat);
   // an empty tree still needs one point to be valid: put it where nothing accepts it
@@ -113,7 +127,7 @@ function ringNearest(
   { index, places }: Snapshot,
   origin: LatLng,
   count: number,
-  accept: (place: Place) => boolean,
+  accept: (place: IndexedPlace) => boolean,
   firstRadius: number,
 ): { near: NearPlace[] } | null {
   let radius = firstRadius;
