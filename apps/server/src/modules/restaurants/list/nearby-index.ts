@@ -4,22 +4,24 @@
  * A first page by distance from a new position cost a database query per request (a ring search
  * through the location index, then the page's rows): about 1 ms of CPU between Node and
  * PostgreSQL, which capped a 2-core machine near 1,000 such requests a second. The positions of
- * every restaurant fit in memory (10,000 restaurants: ~1 MB; 100,000: ~10 MB), and a k-d tree
- * answers the k nearest in microseconds (kdbush + geokdbush: great-circle distances, across the
- * ±180° meridian and the poles).
+ * every restaurant fit in memory (10,000 restaurants: ~1 MB; 100,000: ~10 MB) in a k-d tree
+ * (kdbush), and a page is found in tens of microseconds.
  *
- * Exactness: the page must equal the SQL path's (list-repository.ts distanceSql: haversine in whole metres, half to
- * even, then by id). geokdbush orders by its own haversine, the same formula up to the last bit;
- * so `nearest` takes the k nearest by geokdbush, measures them as the SQL does (sql-distance.ts),
- * then gathers everything within the farthest of them + 1 m (every place whose rounded distance
- * can tie or beat it) and sorts those by (metres, id).
+ * Exactness: the page must equal the SQL path's (list-repository.ts distanceSql: haversine in
+ * whole metres, half to even, then by id). `nearest` runs the SQL path's ring search in memory
+ * (ringNearest): kdbush's range query gives the places in the box around a circle, each is
+ * measured as the SQL does (sql-distance.ts), and once `count` accepted places lie within the
+ * radius they are the page. The first radius is learnt per filter; a search that would cover the
+ * whole Earth (fewer accepted places than `count` anywhere) uses geokdbush (great-circle nearest
+ * neighbours) and gathers every place that can tie with the last.
  *
- * Freshness: the index is built on first use from one query and dropped (rebuilt on next use) on
- * every change of what it holds: migration 0005 makes PostgreSQL announce any insert, delete or
- * change of a restaurant's position, name, category… on the live channel every instance listens
- * to, whoever the writer. The diet flags come from migration 0004's columns and only narrow the
- * candidates: after a menu event they read "maybe" for that restaurant until the next build (the
- * visible-now answer comes from the restaurant's list item, see list-restaurants.ts).
+ * Freshness: the index is built from one query on first use, and dropped on every change of what
+ * it holds: PostgreSQL announces any insert, delete or change of a restaurant's position or
+ * category (migrations 0005 and 0015) on the live channel every instance listens to, whoever the
+ * writer. An index in use is then built again in the background a second later. The diet flags
+ * come from migration 0004's columns and only narrow the candidates: after a menu event they read
+ * "maybe" for that restaurant until the next build (the visible-now answer comes from the
+ * restaurant's list item, see list-restaurants.ts).
  */
 import { EARTH_RADIUS_METERS, type LatLng } from '@comensal/domain';
 import { around } from 'geokdbush';

@@ -5,8 +5,9 @@
  * An item depends on the restaurant's row, its favourites count and, through "has a vegan /
  * vegetarian product visible now", on its products and, for a restaurant with such a product on
  * a schedule or on some weekdays only, on the clock at minute precision. So an item is dropped on
- * the restaurant's menu and favourite events and on any restaurant change (migration 0005), and
- * an item that depends on the clock is only good for the minute it was read in. Concurrent misses
+ * the restaurant's menu and favourite events and when a restaurant change names it (migration
+ * 0015; every item when a change names no rows), and an item that depends on the clock is only
+ * good for the minute it was read in. Concurrent misses
  * share one read; a read that started before a drop never lands (it may predate the change).
  */
 import type { RestaurantSummary } from '@comensal/contracts';
