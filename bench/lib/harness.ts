@@ -23,6 +23,8 @@ export interface Child<T> {
   info: T;
   /** The child's resident memory in MB now (VmRSS from /proc), null where /proc is absent. */
   residentMegabytes(): number | null;
+  /** The CPU time the child has used so far in seconds (user + system, /proc), or null. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,15 @@ export function startChild<T>(script: string, args: string[] = []): Promise<Chil
       if (!line.startsWith('READY ')) return;
       resolve({
         info: JSON.parse(line.slice('READY '.length)) as T,
+        cpuSeconds() {
+          try {
+            // fields 14 and 15 (utime, stime) after the command name, in clock ticks (100 a second)
+            const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+            return (Number(fields[11]) + Number(fields[12])) / 100;
+          } catch {
+            return null;
+          }
+        },
         residentMegabytes() {
           try {
             const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -67,12 +78,19 @@ export interface Figures {
   non2xx: number;
   /** The machine's 1-minute load average at the end of the run. */
   load: number;
+  /**
+   * CPU time the server used per request (ms), with `MeasureOptions.serverCpu`: what a request
+   * costs whatever the machine's load (the server's own process only, not PostgreSQL's).
+   */
+  serverCpuMsPerRequest: number | null;
 }
 
 export interface MeasureOptions {
   headers?: Record<string, string>;
   /** A new path for every request (e.g. to miss every cache). */
   path?: () => string;
+  /** The server's CPU seconds so far (Child.cpuSeconds), to report its CPU per request. */
+  serverCpu?: () => number | null;
 }
 
 /** A short warm-up, then CONNECTIONS connections for DURATION seconds. */
@@ -88,7 +106,9 @@ export async function measure(label: string, url: string, options: MeasureOption
         : {}),
     });
   await run(Math.min(2, DURATION));
+  const cpuBefore = options.serverCpu?.() ?? null;
   const result: Result = await run(DURATION);
+  const cpuAfter = options.serverCpu?.() ?? null;
   const figures: Figures = {
     label,
     requestsPerSecond: result.requests.average,
@@ -97,6 +117,10 @@ export async function measure(label: string, url: string, options: MeasureOption
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     load: os.loadavg()[0]!,
+    serverCpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
   return figures;
 }
