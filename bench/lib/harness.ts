@@ -2,7 +2,7 @@
 // Benchmarks PRINT; they never fail on a figure.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,7 +11,8 @@ import autocannon, { type Result } from 'autocannon';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Seconds per autocannon run (BENCH_DURATION overrides, e.g. 3 for a quick look). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-export const CONNECTIONS = 50;
+/** Connections per autocannon run (BENCH_CONNECTIONS overrides, e.g. 10 on a shared machine). */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 /** One line of context: figures from a busy machine are not comparable. */
 export function describeMachine(): string {
@@ -21,6 +22,10 @@ export function describeMachine(): string {
 
 export interface Child<T> {
   info: T;
+  /** The child's resident memory in MB now (VmRSS from /proc), null where /proc is absent. */
+  residentMegabytes(): number | null;
+  /** The CPU time the child has used so far in seconds (user + system, /proc), or null. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -38,6 +43,24 @@ export function startChild<T>(script: string, args: string[] = []): Promise<Chil
       if (!line.startsWith('READY ')) return;
       resolve({
         info: JSON.parse(line.slice('READY '.length)) as T,
+        cpuSeconds() {
+          try {
+            // fields 14 and 15 (utime, stime) after the command name, in clock ticks (100 a second)
+            const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+            return (Number(fields[11]) + Number(fields[12])) / 100;
+          } catch {
+            return null;
+          }
+        },
+        residentMegabytes() {
+          try {
+            const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+            const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+            return kb === undefined ? null : Number(kb) / 1024;
+          } catch {
+            return null;
+          }
+        },
         async stop() {
           child.kill('SIGTERM');
           await exited;
@@ -54,12 +77,21 @@ export interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The machine's 1-minute load average at the end of the run. */
+  load: number;
+  /**
+   * CPU time the server used per request (ms), with `MeasureOptions.serverCpu`: what a request
+   * costs whatever the machine's load (the server's own process only, not PostgreSQL's).
+   */
+  serverCpuMsPerRequest: number | null;
 }
 
 export interface MeasureOptions {
   headers?: Record<string, string>;
   /** A new path for every request (e.g. to miss every cache). */
   path?: () => string;
+  /** The server's CPU seconds so far (Child.cpuSeconds), to report its CPU per request. */
+  serverCpu?: () => number | null;
 }
 
 /** A short warm-up, then CONNECTIONS connections for DURATION seconds. */
@@ -75,7 +107,9 @@ export async function measure(label: string, url: string, options: MeasureOption
         : {}),
     });
   await run(Math.min(2, DURATION));
+  const cpuBefore = options.serverCpu?.() ?? null;
   const result: Result = await run(DURATION);
+  const cpuAfter = options.serverCpu?.() ?? null;
   const figures: Figures = {
     label,
     requestsPerSecond: result.requests.average,
@@ -83,6 +117,11 @@ export async function measure(label: string, url: string, options: MeasureOption
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    load: os.loadavg()[0]!,
+    serverCpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
   return figures;
 }

@@ -19,7 +19,8 @@ export function restaurantIdOfMenuChannel(channel: string): string | null {
  * Internal channel: something shown in restaurant lists changed without a menu event. A
  * restaurant's favourites count (`favorites.changed`, data `{ restaurantId }`), or any insert,
  * delete or change of what a list shows of a restaurant, announced by PostgreSQL itself
- * (`restaurants.changed`, data null; migration 0005). Instances drop their cached list answers on
- * it (and that restaurant's list item, or every item and the nearby index).
+ * (`restaurants.changed`, data `{ restaurantIds, index }` for up to 40 rows, null for more or a
+ * TRUNCATE; migrations 0005 and 0014). Instances drop their cached list answers on it, and the
+ * named list items (the nearby index too when `index`), or every item and the index on null.
  */
 export const RESTAURANT_LIST_CACHE_CHANNEL = 'internal:restaurants';

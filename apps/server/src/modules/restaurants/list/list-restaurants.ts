@@ -13,7 +13,7 @@ import { decodeCursor, keysetPage } from '../../../lib/cursor.ts';
 import { toRestaurantSummary } from '../mappers.ts';
 import type { ListCache } from './list-cache.ts';
 import { listRepository, type Place, type RestaurantKeyset } from './list-repository.ts';
-import { createNearbyIndex, type NearbyIndex } from './nearby-index.ts';
+import { createNearbyIndex, type IndexedPlace, type NearbyIndex } from './nearby-index.ts';
 import { sqlDistanceMeters } from './sql-distance.ts';
 import {
   createSummaryCache,
@@ -116,11 +116,14 @@ export function createNearbySources(ctx: ListContext & Pick<RequestContext, 'log
   const summaries = createSummaryCache();
   const warm = async (places: readonly Place[], isCurrent: () => boolean) => {
     const limit = Math.min(places.length, summaries.maxEntries);
+    const startedAt = Date.now();
     for (let start = 0; start < limit && isCurrent(); start += WARM_BATCH) {
       await new Promise((resolve) => setImmediate(resolve));
       const ids = places.slice(start, start + WARM_BATCH).map((place) => place.id);
       await summaries.getMany(ids, ctx.now(), (missing) => readSummaries(ctx, missing, ctx.now()));
     }
+    if (isCurrent())
+      ctx.log.info({ items: limit, ms: Date.now() - startedAt }, 'restaurant list items warmed');
   };
   const index = createNearbyIndex(
     () => listRepository(ctx.db).listPlaces(),
@@ -161,27 +164,33 @@ export async function nearbyFirstPage(
   const categories = filters.categories.length > 0 ? new Set(filters.categories) : null;
   const dietOk = (item: CachedSummary) =>
     (!filters.vegan || item.hasVegan) && (!filters.vegetarian || item.hasVegetarian);
-  const accept = (place: Place) => {
+  const { summaries } = sources;
+  const accept = (place: IndexedPlace) => {
     if (categories && !categories.has(place.category)) return false;
     if (!filters.vegan && !filters.vegetarian) return true;
     if ((filters.vegan && !place.vegan) || (filters.vegetarian && !place.vegetarian)) return false;
-    const known = sources.summaries.peek(place.id, now);
+    const known = summaries.peekMemo(place, place.id, now);
     return known === undefined || dietOk(known);
   };
   const fetch = (ids: string[]) => readSummaries(ctx, ids, now);
+  const filterKey = `${[...filters.categories].sort().join(',')}|${+filters.vegan}${+filters.vegetarian}|${limit}`;
   for (let round = 0; round < MAX_NEARBY_ROUNDS; round += 1) {
-    const near = await sources.index.nearest(origin, limit + 1, accept);
-    const items = await sources.summaries.getMany(
-      near.map(({ place }) => place.id),
-      now,
-      fetch,
+    const near = await sources.index.nearest(origin, limit + 1, accept, filterKey);
+    // the items, from each place's memo; those not known yet read in one query
+    const items: (CachedSummary | undefined)[] = near.map(({ place }) =>
+      summaries.peekMemo(place, place.id, now),
     );
-    if (items.size < near.length) {
-      // the index holds a restaurant the database no longer has: its drop event is on its way
-      sources.index.invalidate();
-      return null;
+    const missing = near.filter((_, i) => items[i] === undefined).map(({ place }) => place.id);
+    if (missing.length > 0) {
+      const read = await summaries.getMany(missing, now, fetch);
+      if (read.size < missing.length) {
+        // the index holds a restaurant the database no longer has: its drop event is on its way
+        sources.index.invalidate();
+        return null;
+      }
+      for (const [i, { place }] of near.entries()) items[i] ??= read.get(place.id);
     }
-    if (!near.every(({ place }) => dietOk(items.get(place.id)!))) continue;
+    if (!items.every((item) => dietOk(item!))) continue;
     const page = keysetPage(near, limit, (last) => ({
       sort: 'distance',
       distance: last.distance,
@@ -189,10 +198,11 @@ export async function nearbyFirstPage(
     }));
     // each item's JSON without its closing brace, then `distance` (the last member, as
     // toRestaurantSummary places it)
-    const itemsJson = page.items.map(
-      ({ place, distance }) => `${items.get(place.id)!.openJson},"distance":${distance}}`,
-    );
-    return `{"items":[${itemsJson.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+    let itemsJson = '';
+    for (const [i, { distance }] of page.items.entries()) {
+      itemsJson += `${i === 0 ? '' : ','}${items[i]!.openJson},"distance":${distance}}`;
+    }
+    return `{"items":[${itemsJson}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
   }
   return null;
 }

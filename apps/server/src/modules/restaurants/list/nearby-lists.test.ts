@@ -258,17 +258,17 @@ describe('after a change', () => {
     expect(JSON.stringify(after)).toBe(JSON.stringify(await fromDatabase(elsewhere)));
   });
 
-  it('PostgreSQL announces a restaurant written behind the app: inserted, moved, deleted', async () => {
+  it('PostgreSQL announces a restaurant written behind the app, by id: inserted, renamed, moved, deleted', async () => {
     const spot = { lat: -35.1, lng: -71.2 };
     const query = (lat: number) => ({ lat, lng: spot.lng, sort: 'distance', limit: 2 }) as const;
     // the index exists before the new restaurant
     await getText(query(spot.lat));
-    const announced = (what: string) =>
+    const announced = () =>
       nextLiveEvent(t.app, RESTAURANT_LIST_CACHE_CHANNEL, (m) => m.event === 'restaurants.changed').then(
-        () => what,
+        (m) => m.data,
       );
 
-    let heard = announced('insert');
+    let heard = announced();
     const inserted = await insertRestaurant(
       t.db.db,
       buildSeedRestaurant({
@@ -279,15 +279,23 @@ describe('after a change', () => {
         products: [],
       }),
     );
-    expect(await heard).toBe('insert');
     const id = inserted.restaurant.id;
+    expect(await heard).toEqual({ restaurantIds: [id], index: true });
     const withIt = JSON.parse(await getText(query(spot.lat + 1e-6))) as RestaurantList;
     expect(withIt.items[0]).toMatchObject({ id, name: 'Recién Llegado', distance: 0 });
     expect(JSON.stringify(withIt)).toBe(JSON.stringify(await fromDatabase(query(spot.lat + 1e-6))));
 
-    heard = announced('update');
+    // a new name: that item only, the index stays
+    heard = announced();
+    await t.db.db.execute(sql`UPDATE restaurants SET name = 'Renombrado' WHERE id = ${id}`);
+    expect(await heard).toEqual({ restaurantIds: [id], index: false });
+    const renamed = JSON.parse(await getText(query(spot.lat + 1.5e-6))) as RestaurantList;
+    expect(renamed.items[0]).toMatchObject({ id, name: 'Renombrado' });
+    expect(JSON.stringify(renamed)).toBe(JSON.stringify(await fromDatabase(query(spot.lat + 1.5e-6))));
+
+    heard = announced();
     await t.db.db.execute(sql`UPDATE restaurants SET lat = 10, lng = 10, name = 'Lejos' WHERE id = ${id}`);
-    expect(await heard).toBe('update');
+    expect(await heard).toEqual({ restaurantIds: [id], index: true });
     const moved = JSON.parse(await getText(query(spot.lat + 2e-6))) as RestaurantList;
     expect(moved.items.map((item) => item.id)).not.toContain(id);
     expect(JSON.stringify(moved)).toBe(JSON.stringify(await fromDatabase(query(spot.lat + 2e-6))));
@@ -296,13 +304,31 @@ describe('after a change', () => {
     ) as RestaurantList;
     expect(there.items[0]).toMatchObject({ id, name: 'Lejos' });
 
-    heard = announced('delete');
+    heard = announced();
     await t.db.db.execute(sql`DELETE FROM restaurants WHERE id = ${id}`);
-    expect(await heard).toBe('delete');
+    expect(await heard).toEqual({ restaurantIds: [id], index: true });
     const gone = JSON.parse(
       await getText({ lat: 10.000002, lng: 10, sort: 'distance', limit: 1 }),
     ) as RestaurantList;
     expect(gone.items.map((item) => item.id)).not.toContain(id);
+  });
+
+  it('a change of many restaurants at once names none: everything is read again', async () => {
+    const origin = { lat: -33.4302, lng: -70.6502, sort: 'distance', limit: 30 } as const;
+    await getText(origin);
+    const heard = nextLiveEvent(
+      t.app,
+      RESTAURANT_LIST_CACHE_CHANNEL,
+      (m) => m.event === 'restaurants.changed',
+    ).then((m) => m.data);
+    await t.db.db.execute(sql`UPDATE restaurants SET city = city || ' Centro' WHERE name LIKE 'Lugar %'`);
+    expect(await heard).toBeNull();
+    const after = { ...origin, lat: -33.43021 };
+    const page = JSON.parse(await getText(after)) as RestaurantList;
+    expect(page.items.every((item) => item.city.endsWith(' Centro') || !item.name.startsWith('Lugar'))).toBe(
+      true,
+    );
+    expect(JSON.stringify(page)).toBe(JSON.stringify(await fromDatabase(after)));
   });
 });
 

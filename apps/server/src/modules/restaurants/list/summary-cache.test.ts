@@ -137,4 +137,27 @@ describe('the list item cache', () => {
     expect(cache.peek('a', NOW)).toBeUndefined();
     expect(cache.peek('c', NOW)).toBeDefined();
   });
+
+  it('remembers an item on a memo until the cache drops anything or its minute ends', async () => {
+    const cache = createSummaryCache();
+    const { fetch } = recordingFetch({ a: {}, timed: { dependsOnClock: true }, b: {} });
+    const memo = { item: undefined, itemGeneration: -1 };
+    expect(cache.peekMemo(memo, 'a', NOW)).toBeUndefined(); // not known yet: nothing remembered
+    await cache.getMany(['a', 'timed'], NOW, fetch);
+    const item = cache.peekMemo(memo, 'a', NOW);
+    expect(JSON.parse(`${item!.openJson}}`)).toEqual(summary('a'));
+    expect(memo.item).toBe(item);
+
+    // dropping another restaurant forgets what every memo holds (it is looked up again)
+    cache.invalidate('b');
+    expect(cache.peekMemo(memo, 'a', NEXT_MINUTE)).toBe(item);
+    cache.invalidate('a');
+    expect(cache.peekMemo(memo, 'a', NOW)).toBeUndefined();
+
+    // an item that depends on the clock is remembered for its minute only
+    const timedMemo = { item: undefined, itemGeneration: -1 };
+    await cache.getMany(['timed'], NOW, fetch);
+    expect(cache.peekMemo(timedMemo, 'timed', NOW)).toBeDefined();
+    expect(cache.peekMemo(timedMemo, 'timed', NEXT_MINUTE)).toBeUndefined();
+  });
 });

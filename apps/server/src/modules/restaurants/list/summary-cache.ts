@@ -5,8 +5,9 @@
  * An item depends on the restaurant's row, its favourites count and, through "has a vegan /
  * vegetarian product visible now", on its products and, for a restaurant with such a product on
  * a schedule or on some weekdays only, on the clock at minute precision. So an item is dropped on
- * the restaurant's menu and favourite events and on any restaurant change (migration 0005), and
- * an item that depends on the clock is only good for the minute it was read in. Concurrent misses
+ * the restaurant's menu and favourite events and when a restaurant change names it (migration
+ * 0014; every item when a change names no rows), and an item that depends on the clock is only
+ * good for the minute it was read in. Concurrent misses
  * share one read; a read that started before a drop never lands (it may predate the change).
  */
 import type { RestaurantSummary } from '@comensal/contracts';
@@ -23,11 +24,26 @@ export interface CachedSummary {
   openJson: string;
   hasVegan: boolean;
   hasVegetarian: boolean;
+  /** The UTC minute it is good for, or null: good until dropped. */
+  minute: number | null;
+}
+
+/**
+ * Where a caller remembers an item it looked up (the nearby index keeps one on each place), to
+ * find it again without a lookup among 100,000 (a hash lookup that misses the processor's caches
+ * cost more than measuring the place). Good while the cache has dropped nothing since.
+ */
+export interface ItemMemo {
+  item: CachedSummary | undefined;
+  /** The cache's generation when `item` was remembered. */
+  itemGeneration: number;
 }
 
 export interface SummaryCache {
   /** The item if it is known for `at`'s minute, without reading anything. */
   peek(id: string, at: Date): CachedSummary | undefined;
+  /** {@link peek}, remembered on `memo` (the item of `id`, always the same id for one memo). */
+  peekMemo(memo: ItemMemo, id: string, at: Date): CachedSummary | undefined;
   /**
    * The items of `ids` at `at` (unknown restaurants are left out), reading the missing ones with
    * one call of `fetch`.
@@ -44,10 +60,7 @@ export interface SummaryCache {
   readonly maxEntries: number;
 }
 
-interface Entry extends CachedSummary {
-  /** The UTC minute it is good for, or null: good until dropped. */
-  minute: number | null;
-}
+type Entry = CachedSummary;
 
 const toEntry = ({ summary, dependsOnClock }: FetchedSummary, minute: number): Entry => ({
   openJson: JSON.stringify(summary).slice(0, -1),
@@ -79,6 +92,17 @@ export function createSummaryCache(options: { maxEntries?: number } = {}): Summa
   return {
     peek(id, at) {
       return fresh(id, minuteOf(at));
+    },
+    peekMemo(memo, id, at) {
+      const minute = minuteOf(at);
+      const { item } = memo;
+      if (item && memo.itemGeneration === generation && (item.minute === null || item.minute === minute)) {
+        return item;
+      }
+      const entry = fresh(id, minute);
+      memo.item = entry;
+      memo.itemGeneration = generation;
+      return entry;
     },
     async getMany(ids, at, fetch) {
       const minute = minuteOf(at);
