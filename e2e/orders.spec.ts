@@ -141,7 +141,9 @@ async function layoutShiftOfReload(page: Page, slow: RegExp, settled: () => Prom
   await page.route(slow, holdBack);
   await page.reload();
   await settled();
-  await page.unroute(slow, holdBack);
+  // the page may ask again (a live subscription's confirmation refetches): those held back too
+  // go on before the route goes
+  await page.unrouteAll({ behavior: 'wait' });
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
