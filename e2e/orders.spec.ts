@@ -2,7 +2,7 @@
 // The first adds two dishes with options to the cart, reloads (the cart stays), sends it as one
 // batch; the second sees them arrive live on the table's order and adds her own, which the first
 // sees arrive; both screens show the table's total exactly as the server counts it.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import { formatMoney, type PreferenceSelection, priceProduct } from '../packages/domain/src/index.ts';
 import {
   bookableSlot,
@@ -126,6 +126,40 @@ async function chooseOptions(page: Page, locale: Locale, dish: Dish, quantity: n
     quantity,
   });
   return { selections, totalMinor: price.totalMinor };
+}
+
+/**
+ * Reloads `page` with the answers whose address matches `slow` held back a while, waits until
+ * `settled` holds, and answers how much the page's layout shifted meanwhile (the sum of its
+ * 'layout-shift' entries, as Lighthouse's CLS counts them: none after a tap).
+ */
+async function layoutShiftOfReload(page: Page, slow: RegExp, settled: () => Promise<void>) {
+  const holdBack = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  };
+  await page.route(slow, holdBack);
+  await page.reload();
+  await settled();
+  // the page may ask again (a live subscription's confirmation refetches): those held back too
+  // go on before the route goes
+  await page.unrouteAll({ behavior: 'wait' });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // the buffered entries arrive in the observer's first callback
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
 }
 
 async function newDiner(browser: Browser, locale: Locale, displayName: string) {
@@ -383,6 +417,16 @@ test('a diner starts a table from its QR link, a guest asks to join, is let in a
   const requests = a.getByRole('region', { name: en('joinRequests.title') });
   await expect(requests).toContainText(en('joinRequests.asks', { name: guestName }));
   await expectAccessible(a);
+
+  // The request panel above the orders never pushes them down as the page loads, whichever
+  // answer comes last: the orders and the panel appear together.
+  for (const slow of [/\/join-requests$/, /\/orders$/]) {
+    const shift = await layoutShiftOfReload(a, slow, async () => {
+      await expect(requests).toContainText(en('joinRequests.asks', { name: guestName }));
+      await expect(a.getByText(en('order.empty'))).toBeVisible();
+    });
+    expect(shift, `layout shift with ${slow} late`).toBe(0);
+  }
   await requests.getByRole('button', { name: en('joinRequests.accept', { name: guestName }) }).click();
   await expect(requests).toHaveCount(0);
   await expect(c).toHaveURL(new RegExp(`/restaurants/${restaurantId}/reservations/${reservationId}/order$`));

@@ -76,6 +76,15 @@
     get('/api/restaurants/' + match[1]);
   } else if ((match = new RegExp('^/restaurants/(' + id + ')$').exec(path))) {
     get('/api/restaurants/' + match[1]);
+  } else if ((match = new RegExp('^/restaurants/(' + id + ')/reservations$').exec(path))) {
+    // the reservation form (its free times need the restaurant first)
+    get('/api/restaurants/' + match[1]);
+  } else if ((match = new RegExp('^/restaurants/' + id + '/reservations/(' + id + ')/order$').exec(path))) {
+    // the table's order: the reservation (its heading), its orders and its total, all at once
+    // rather than the orders only once the reservation has come
+    get('/api/reservations/' + match[1]);
+    get('/api/reservations/' + match[1] + '/orders');
+    get('/api/reservations/' + match[1] + '/total');
   }
   if (path === '/') preload('home');
   else if (new RegExp('^/restaurants/' + id + '/menu$').test(path)) preload('menu');

@@ -6,7 +6,16 @@ import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from 
 import { detectLocale } from '@/lib/i18n';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
-import { menu, restaurantDetail, restaurantPage, restaurantSummary, sessionAnswer } from '@/testing/fixtures';
+import {
+  menu,
+  orderAnswer,
+  orderTotalAnswer,
+  reservationAnswer,
+  restaurantDetail,
+  restaurantPage,
+  restaurantSummary,
+  sessionAnswer,
+} from '@/testing/fixtures';
 import EARLY_SCRIPT from '../../early-requests.js?raw';
 import INDEX_HTML from '../../index.html?raw';
 import { routes } from './router';
@@ -21,6 +30,18 @@ function loadPageAt(url: string) {
 const RESTAURANT_ID = '5219391c-d008-40ed-b9de-6c53d8e9f0f5';
 const COVER = `/files/restaurants/${RESTAURANT_ID}/picture-1.svg`;
 const times = (label: string) => seenRequests.filter((request) => request === label).length;
+/** A table reservation at the restaurant, with one line ordered (the table's order page). */
+const tableReservation = reservationAnswer({
+  id: RESTAURANT_ID,
+  slug: 'bodega-gracia',
+  name: 'Bodega Gràcia',
+  address: 'Carrer Gran de Gràcia 1',
+  city: 'Barcelona',
+  country: 'ES',
+  currency: 'EUR',
+  timeZone: 'Europe/Madrid',
+});
+const tableOrders = [orderAnswer({ reservationId: tableReservation.id, currency: 'EUR' })];
 
 beforeEach(() => {
   restaurantListStore.reset();
@@ -36,6 +57,24 @@ beforeEach(() => {
     'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
     // The menu asks which reservations the diner can order for there (none here).
     'GET /api/reservations': () => json({ items: [], nextCursor: null }),
+    // the reservation form's free tables (none: only that it is asked for counts here)
+    'GET /api/restaurants/:id/availability': ({ url }) =>
+      json({
+        restaurantId: RESTAURANT_ID,
+        date: url.searchParams.get('date'),
+        startAt: url.searchParams.get('startAt'),
+        duration: Number(url.searchParams.get('duration')),
+        quantity: Number(url.searchParams.get('quantity')),
+        time: { start: '2030-01-07T18:00:00.000Z', end: '2030-01-07T19:00:00.000Z' },
+        durations: [60],
+        unavailableReason: null,
+        nextFree: null,
+        tables: [],
+      }),
+    'GET /api/reservations/:id': () => json(tableReservation),
+    'GET /api/reservations/:id/orders': () => json({ items: tableOrders, nextCursor: null }),
+    'GET /api/reservations/:id/total': () => json(orderTotalAnswer(tableReservation.id, tableOrders)),
+    'GET /api/reservations/:id/join-requests': () => json({ items: [], nextCursor: null }),
   });
 });
 
@@ -91,6 +130,21 @@ describe("the page's early requests", () => {
         `/api/restaurants/${RESTAURANT_ID}`,
       ],
       shows: () => screen.findAllByText('Bodega Gràcia'),
+    },
+    {
+      page: `/restaurants/${RESTAURANT_ID}/reservations`,
+      early: ['/api/auth/get-session', `/api/restaurants/${RESTAURANT_ID}`],
+      shows: () => screen.findAllByText('Bodega Gràcia'),
+    },
+    {
+      page: `/restaurants/${RESTAURANT_ID}/reservations/${tableReservation.id}/order`,
+      early: [
+        '/api/auth/get-session',
+        `/api/reservations/${tableReservation.id}`,
+        `/api/reservations/${tableReservation.id}/orders`,
+        `/api/reservations/${tableReservation.id}/total`,
+      ],
+      shows: () => screen.findByTestId('order-total'),
     },
   ];
   it("/: preloads the first restaurant's cover, the picture the first card shows", async () => {

@@ -12,7 +12,8 @@ import { useLiveReservation } from '@/features/reservations/use-live-reservation
 import { useT } from '@/lib/i18n';
 import { useAuth } from '@/app/session';
 import { CartBar, usePageOrdering } from '@/app/routes/ordering';
-import { JoinRequests } from '@/app/routes/table-link';
+import { useJoinRequests } from '@/features/table-join/api/table-link';
+import { JoinRequestsPanel } from '@/features/table-join/components/join-requests-panel';
 
 const noChoice = () => undefined;
 
@@ -30,6 +31,9 @@ function OrderRoute({
   useLiveReservation(reservationId, reservation.isSuccess);
   // Orders go to this reservation while it takes them (not cancelled, not over).
   const target = reservation.data?.isCurrent ? reservation.data : null;
+  // Asked for with the orders, and its panel is part of this route's code (not loaded apart):
+  // the orders wait for it, so the panel never arrives above them and pushes them down.
+  const joinRequests = useJoinRequests(reservationId, target !== null);
   const reservations = useMemo(() => (target ? [target] : []), [target]);
   const [ordering, orderingState] = usePageOrdering(
     { restaurantId, reservations, reservation: target, chooseReservation: noChoice },
@@ -56,7 +60,8 @@ function OrderRoute({
       <TableOrderPage
         reservation={reservation.data}
         userId={userId}
-        joinRequests={reservation.data.isCurrent ? <JoinRequests reservationId={reservationId} /> : null}
+        joinRequests={target ? <JoinRequestsPanel reservationId={reservationId} /> : null}
+        isLoadingAbove={target !== null && joinRequests.isPending}
         notices={<OrdersReadyBanner reservation={reservation.data} />}
       />
       <CartBar />

@@ -137,6 +137,7 @@ export function TableOrderPage({
   userId,
   joinRequests,
   notices,
+  isLoadingAbove = false,
 }: {
   reservation: Reservation;
   userId: string;
@@ -144,6 +145,12 @@ export function TableOrderPage({
   joinRequests?: ReactNode;
   /** What the restaurant tells the table (the "orders ready" banner; composed by the route). */
   notices?: ReactNode;
+  /**
+   * What goes above the orders (the join requests) is still being asked for. The orders, the
+   * panel and the total then wait together behind the skeleton, so that nothing arriving later
+   * above them pushes them down (a layout shift; e2e/orders.spec.ts measures it).
+   */
+  isLoadingAbove?: boolean;
 }) {
   const t = useT();
   const labelOf = useReservationLabel();
@@ -154,8 +161,11 @@ export function TableOrderPage({
   const country = reservation.restaurant.country;
   const params = { restaurantId: reservation.restaurantId, reservationId: reservation.id };
 
+  // Everything from the join requests down appears in one render: the orders, the requests
+  // above them and the total below them, whichever answer comes last.
+  const isLoading = orders.isPending || isLoadingAbove;
   let body;
-  if (orders.isPending) {
+  if (isLoading) {
     body = (
       <div aria-busy="true" className="flex flex-col gap-3">
         <p className="sr-only">{t('order.loading')}</p>
@@ -223,9 +233,10 @@ export function TableOrderPage({
         </p>
       )}
       {notices}
-      {joinRequests}
+      {/* mounted from the start (its live updates), shown with the orders */}
+      {joinRequests ? <div hidden={isLoading}>{joinRequests}</div> : null}
       {body}
-      {total.data ? (
+      {isLoading ? null : total.data ? (
         <Totals total={total.data} country={country} />
       ) : total.isError ? (
         <ErrorState
