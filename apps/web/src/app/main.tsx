@@ -55,6 +55,6 @@ if (localStore.get(STORAGE_KEYS.outbox) !== null) {
 
 function startAnalyticsLater(): void {
   import('@/lib/analytics/start')
-    .then(({ startAnalytics }) => startAnalytics(router))
+    .then(({ startAnalytics }) => startAnalytics())
     .catch((error: unknown) => console.warn('Analytics could not start', error));
 }

@@ -1,9 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { UpdatePrompt } from '@/components/pwa/update-prompt';
 import { BrandMark } from '@/components/ui/brand';
+import { usePageViews } from '@/lib/analytics/page-views';
 import { useT } from '@/lib/i18n';
 
 export function Root() {
+  usePageViews();
   return (
     <>
       <UpdatePrompt />

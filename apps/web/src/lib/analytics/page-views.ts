@@ -1,9 +1,10 @@
 /**
- * Page views from the router (docs/telemetry.md#events): one `page_view` per new pathname, named
+ * Page views (docs/telemetry.md#events): one `page_view` per new pathname, named
  * by its route pattern (`/restaurants/:restaurantId/menu`), never by the address itself, with the
  * restaurant id when the route has one.
  */
-import { matchPath } from 'react-router';
+import { useEffect } from 'react';
+import { matchPath, useLocation } from 'react-router';
 import { paths, routeNameForPath } from '@/config/paths';
 import { track } from './track';
 
@@ -21,18 +22,27 @@ export function trackPageView(pathname: string): void {
   });
 }
 
-interface RouterLike {
-  state: { location: { pathname: string }; navigation: { state: string } };
-  subscribe(listener: (state: RouterLike['state']) => void): () => void;
+/**
+ * One `page_view` per pathname the app shows, from inside the router's tree (the root route).
+ *
+ * Never `router.subscribe` from outside React: a data router that finishes its first navigation
+ * before anyone listens keeps that update for the FIRST subscriber only. Analytics subscribing
+ * first (it starts one frame after the first render, and the first render can be slower than the
+ * first navigation) took it from `RouterProvider`, which then showed the start-up splash for good.
+ */
+export function usePageViews(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // once per pathname shown, even where effects run twice (development's strict mode)
+    if (pathname === lastTracked) return;
+    lastTracked = pathname;
+    trackPageView(pathname);
+  }, [pathname]);
 }
 
-/** The current page, then every navigation that lands on another pathname. */
-export function trackPageViews(router: RouterLike): () => void {
-  let last = router.state.location.pathname;
-  trackPageView(last);
-  return router.subscribe((state) => {
-    if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
-    last = state.location.pathname;
-    trackPageView(last);
-  });
+let lastTracked: string | null = null;
+
+/** Tests only: the next page shown is a new one. */
+export function resetPageViews(): void {
+  lastTracked = null;
 }

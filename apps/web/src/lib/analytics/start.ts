@@ -7,14 +7,13 @@ import { DEFAULT_ANALYTICS_APP } from '@comensal/contracts';
 import { env } from '@/config/env';
 import { createEventsClient, randomUuid, visitorIdOfToday } from './events-client';
 import { initializeAnalytics, type AnalyticsInstance } from './initialize';
-import { trackPageViews } from './page-views';
 import { localThrottleStore } from './throttle-store';
 import { connectTracker, trackingAllowed } from './track';
 
 const setting = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
 
-export function startAnalytics(router?: Parameters<typeof trackPageViews>[0]): AnalyticsInstance | null {
+export function startAnalytics(): AnalyticsInstance | null {
   const vars = import.meta.env as Record<string, unknown>;
   const instance = initializeAnalytics(
     {
@@ -35,7 +34,7 @@ export function startAnalytics(router?: Parameters<typeof trackPageViews>[0]): A
       origin: location.origin,
     },
   );
-  if (instance) startEvents(instance.collectUrl, router);
+  if (instance) startEvents(instance.collectUrl);
   return instance;
 }
 
@@ -43,7 +42,7 @@ export function startAnalytics(router?: Parameters<typeof trackPageViews>[0]): A
  * The events of this page (docs/telemetry.md#events): none at all when the browser asks not to
  * be tracked; else batches by fetch, the rest by beacon when the page hides.
  */
-function startEvents(url: string, router: Parameters<typeof trackPageViews>[0] | undefined): void {
+function startEvents(url: string): void {
   if (!trackingAllowed()) return;
   const client = createEventsClient({
     url,
@@ -67,5 +66,4 @@ function startEvents(url: string, router: Parameters<typeof trackPageViews>[0] |
     if (document.visibilityState === 'hidden') client.flushOnHide();
   });
   window.addEventListener('pagehide', () => client.flushOnHide());
-  if (router) trackPageViews(router);
 }
