@@ -194,6 +194,22 @@ export async function staffEventStateOf(
   return row ?? null;
 }
 
+/**
+ * Bookings of one table take turns until the transaction ends (FOR NO KEY UPDATE on the table's
+ * row: the reservations' foreign-key checks, FOR KEY SHARE, still pass). Without it, two inserts
+ * of overlapping slots could each wait on the other's uncommitted row of the exclusion
+ * constraint: a deadlock PostgreSQL only breaks after `deadlock_timeout` (1 s), holding both
+ * connections meanwhile; 50 bookings of one table at once then ran the pool dry (500s). With it
+ * the second insert sees the first's committed row and answers TABLE_TAKEN at once.
+ */
+async function lockTableForBooking(tableId: string, tx: DbExecutor): Promise<void> {
+  await tx
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(eq(diningTables.id, tableId))
+    .for('no key update');
+}
+
 export function reservationRepository(db: Db) {
   return {
     /**
@@ -353,6 +369,7 @@ export function reservationRepository(db: Db) {
 
     /** Inserts the reservation; 409 TABLE_TAKEN when the exclusion constraint refuses it. */
     async insert(values: NewReservation, tx: DbExecutor = db): Promise<string> {
+      if (values.tableId) await lockTableForBooking(values.tableId, tx);
       const [row] = await guardTableClash(() =>
         tx.insert(reservations).values(values).returning({ id: reservations.id }),
       );
@@ -362,6 +379,7 @@ export function reservationRepository(db: Db) {
 
     /** Applies `changes`; 409 TABLE_TAKEN when the move or the new table clashes. */
     async update(id: string, changes: ReservationChanges, tx: DbExecutor = db): Promise<void> {
+      if (changes.tableId) await lockTableForBooking(changes.tableId, tx);
       await guardTableClash(() =>
         tx
           .update(reservations)
