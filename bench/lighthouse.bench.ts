@@ -8,7 +8,7 @@
 // (docs/decisions/0033-web-performance.md), with the machine's load before and after (Lighthouse
 // 13 has no PWA category any more: the installable and offline app is proven by
 // e2e/offline.spec.ts).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Menu } from '@comensal/contracts';
 import * as chromeLauncher from 'chrome-launcher';
@@ -119,6 +119,7 @@ try {
       if (!result) throw new Error(`lighthouse gave no result for ${target}`);
       const { lhr } = result;
       if (REPORT_DIR) {
+        mkdirSync(REPORT_DIR, { recursive: true });
         const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}-${run}.json`);
         writeFileSync(file, JSON.stringify(lhr, null, 1));
         console.info(`${page}: report in ${file}`);
