@@ -101,6 +101,25 @@ const pages: { page: string; target: string; headers: Record<string, string> }[]
   { page: 'bill', target: `${reservationPath}/confirmation`, headers: cookieOf(table.diner) },
 ].filter(({ page }) => ONLY.length === 0 || ONLY.some((word) => page.includes(word)));
 
+/** Tries a page again (at most 3 times in all) when Lighthouse fails to record the load itself. */
+const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_LCP', 'PROTOCOL_TIMEOUT']);
+
+async function audit(page: string, target: string, headers: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(target, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      extraHeaders: headers,
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${target}`);
+    const code = result.lhr.runtimeError?.code;
+    if (code === undefined || !TRACE_FAILURES.has(code) || attempt === 3) return result.lhr;
+    console.info(`${page}: Lighthouse could not record the load (${code}); trying again`);
+  }
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -109,15 +128,7 @@ const scores: Score[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
     for (const { page, target, headers } of pages) {
-      const result = await lighthouse(target, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        extraHeaders: headers,
-      });
-      if (!result) throw new Error(`lighthouse gave no result for ${target}`);
-      const { lhr } = result;
+      const lhr = await audit(page, target, headers);
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
         const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}-${run}.json`);
