@@ -210,6 +210,20 @@ async function lockTableForBooking(tableId: string, tx: DbExecutor): Promise<voi
     .for('no key update');
 }
 
+/** lockTableForBooking for the table `reservationId` holds now (none when it has no table). */
+async function lockTableOfReservation(reservationId: string, tx: DbExecutor): Promise<void> {
+  await tx
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(
+      inArray(
+        diningTables.id,
+        tx.select({ id: reservations.tableId }).from(reservations).where(eq(reservations.id, reservationId)),
+      ),
+    )
+    .for('no key update');
+}
+
 export function reservationRepository(db: Db) {
   return {
     /**
@@ -380,6 +394,10 @@ export function reservationRepository(db: Db) {
     /** Applies `changes`; 409 TABLE_TAKEN when the move or the new table clashes. */
     async update(id: string, changes: ReservationChanges, tx: DbExecutor = db): Promise<void> {
       if (changes.tableId) await lockTableForBooking(changes.tableId, tx);
+      else if (changes.tableId === undefined && (changes.startsAt || changes.endsAt)) {
+        // a new time at the same table clashes like a booking of it: it takes its turn too
+        await lockTableOfReservation(id, tx);
+      }
       await guardTableClash(() =>
         tx
           .update(reservations)

@@ -5,13 +5,13 @@
  * trace.
  */
 import type { Reservation } from '@comensal/contracts';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRecordReservations, reservationMembers, reservations } from '../../db/schema.ts';
 import { signInGuest, type TestSession } from '../../test/sessions.ts';
 import { DEFAULT_AUTH_RATE_LIMIT } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { insertTestRestaurant, NOW, reservationInput, type TestRestaurant } from './testing.ts';
+import { distinctSlot, insertTestRestaurant, NOW, reservationInput, type TestRestaurant } from './testing.ts';
 
 const DINERS = 50;
 const ROUNDS = 10;
@@ -155,5 +155,38 @@ describe('50 simultaneous bookings of one table', () => {
       }),
     );
     expect(starts.sort()).toEqual(['12:00', '13:00']);
+  }, 60_000);
+
+  it('lets exactly one of 50 time-only moves at one table take the same new slot', async () => {
+    // a restaurant of its own: each guest holds its own lunch hour at its table 2
+    const own = await insertTestRestaurant(t.db);
+    const table = own.ref(2);
+    const held = await stampede((index) => reservationInput(own, { ...distinctSlot(index), table }));
+    expect(held.map((outcome) => outcome.status)).toEqual(guests.map(() => 201));
+    // then all of them move to the same hour at once, keeping the table (no table in the body)
+    const outcomes = await Promise.all(
+      guests.map(async (guest, index) => {
+        const response = await fetch(`${baseUrl}/api/reservations/${held[index]!.body.id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', origin: t.config.publicUrl, cookie: guest.cookie },
+          body: JSON.stringify({ date: '2026-04-21', startAt: '13:00' }),
+        });
+        return { status: response.status, body: (await response.json()) as Outcome['body'] };
+      }),
+    );
+    expect(
+      outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 409),
+      JSON.stringify(t.logs.filter((line) => line.level >= 50)),
+    ).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.status === 200)).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 409)) {
+      expect(outcome.body.error?.code).toBe('TABLE_TAKEN');
+    }
+    // only the winner left its hour: the others still hold theirs (all before April)
+    const moved = await t.db.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.tableId, table.tableId), gt(reservations.startsAt, new Date('2026-04-01'))));
+    expect(moved).toHaveLength(1);
   }, 60_000);
 });
