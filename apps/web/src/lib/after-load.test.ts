@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterLoadWhenIdle, IDLE_TIMEOUT_MS } from './after-load';
+
+describe('afterLoadWhenIdle', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for the `load` event, then for an idle moment (at most IDLE_TIMEOUT_MS)', () => {
+    const idle = vi.fn((callback: IdleRequestCallback) => {
+      callback({ didTimeout: false, timeRemaining: () => 10 });
+      return 1;
+    });
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const run = vi.fn();
+
+    afterLoadWhenIdle(run);
+    expect(idle).not.toHaveBeenCalled();
+    expect(run).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveBeenCalledWith(run, { timeout: IDLE_TIMEOUT_MS });
+    expect(run).toHaveBeenCalledTimes(1);
+    // once only
+    window.dispatchEvent(new Event('load'));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the idle moment at once when the page has already loaded', () => {
+    const idle = vi.fn(() => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    const run = vi.fn();
+
+    afterLoadWhenIdle(run);
+    expect(idle).toHaveBeenCalledWith(run, { timeout: IDLE_TIMEOUT_MS });
+  });
+
+  it('falls back to the next task where the browser has no requestIdleCallback', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('requestIdleCallback', undefined);
+      vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+      const run = vi.fn();
+
+      afterLoadWhenIdle(run);
+      expect(run).not.toHaveBeenCalled();
+      vi.runAllTimers();
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
