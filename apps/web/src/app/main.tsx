@@ -8,7 +8,8 @@ import { rewriteHashRouteUrl } from '@/lib/hash-route';
 import { listenForUncaughtErrors } from '@/lib/report-error';
 import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { afterLoadWhenIdle } from '@/lib/after-load';
+import { afterFirstScreen } from '@/lib/after-load';
+import { pendingEarlyPaths } from '@/lib/early-requests';
 import { startServiceWorker } from '@/lib/service-worker';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
@@ -43,9 +44,14 @@ void messagesLoading.then((messages) => {
     );
   });
   // Off the start-up path: analytics is a chunk of its own (lib/analytics/start.ts,
-  // docs/telemetry.md), loaded once the page has loaded and the browser is idle; the events of
-  // the visit wait for it in lib/analytics/track.ts.
-  afterLoadWhenIdle(startAnalyticsLater);
+  // docs/telemetry.md), loaded once the first screen has its code and its data (every early
+  // answer taken, no read in flight) and the browser is idle; the visit's events wait for it in
+  // lib/analytics/track.ts.
+  afterFirstScreen(startAnalyticsLater, () => {
+    const { initialized, navigation } = router.state;
+    const settled = initialized && navigation.state === 'idle' && pendingEarlyPaths().length === 0;
+    return settled && queryClient.isFetching() === 0;
+  });
 });
 
 // Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the page has loaded,

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterLoadWhenIdle, IDLE_TIMEOUT_MS } from './after-load';
+import {
+  afterFirstScreen,
+  afterLoadWhenIdle,
+  IDLE_TIMEOUT_MS,
+  SETTLE_POLL_MS,
+  SETTLE_TIMEOUT_MS,
+} from './after-load';
 
 describe('afterLoadWhenIdle', () => {
   afterEach(() => {
@@ -52,5 +58,47 @@ describe('afterLoadWhenIdle', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('afterFirstScreen', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const setUp = () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) =>
+      setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 10 }), 1),
+    );
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+  };
+
+  it('waits until the first screen has settled, then for an idle moment', () => {
+    setUp();
+    let settled = false;
+    const run = vi.fn();
+    afterFirstScreen(run, () => settled);
+
+    vi.advanceTimersByTime(SETTLE_POLL_MS * 5);
+    expect(run).not.toHaveBeenCalled();
+    settled = true;
+    vi.advanceTimersByTime(SETTLE_POLL_MS + 1);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(SETTLE_TIMEOUT_MS);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs anyway once SETTLE_TIMEOUT_MS have passed', () => {
+    setUp();
+    const run = vi.fn();
+    afterFirstScreen(run, () => false);
+
+    vi.advanceTimersByTime(SETTLE_TIMEOUT_MS - SETTLE_POLL_MS);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SETTLE_POLL_MS * 2 + 1);
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });

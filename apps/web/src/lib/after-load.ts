@@ -7,13 +7,38 @@ export const IDLE_TIMEOUT_MS = 5_000;
  * compete with the first screen (the service worker, analytics).
  */
 export function afterLoadWhenIdle(run: () => void): void {
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    } else {
-      setTimeout(run, 0);
-    }
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') whenIdle(run);
+  else window.addEventListener('load', () => whenIdle(run), { once: true });
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  } else {
+    setTimeout(run, 0);
+  }
+}
+
+/** How often {@link afterFirstScreen} looks whether the first screen has settled. */
+export const SETTLE_POLL_MS = 100;
+/** The longest {@link afterFirstScreen} waits for it after `load`: a page that never settles still gets `run`. */
+export const SETTLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Runs `run` once the page has loaded, `isSettled()` holds (the first screen has its code and its
+ * data: app/main.tsx asks the router and the query client) and the main thread is idle. The
+ * `load` event alone comes too early in an app that loads its screen's code and data after it:
+ * work started then still competes with the first render. Looked at every
+ * {@link SETTLE_POLL_MS} (reading state, never subscribing to it), for at most
+ * {@link SETTLE_TIMEOUT_MS}.
+ */
+export function afterFirstScreen(run: () => void, isSettled: () => boolean): void {
+  afterLoadWhenIdle(() => {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    const check = () => {
+      if (isSettled() || Date.now() >= deadline) whenIdle(run);
+      else setTimeout(check, SETTLE_POLL_MS);
+    };
+    check();
+  });
 }
