@@ -9,7 +9,6 @@ import { listenForUncaughtErrors } from '@/lib/report-error';
 import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { afterFirstScreen } from '@/lib/after-load';
-import { pendingEarlyPaths } from '@/lib/early-requests';
 import { startServiceWorker } from '@/lib/service-worker';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
@@ -44,13 +43,11 @@ void messagesLoading.then((messages) => {
     );
   });
   // Off the start-up path: analytics is a chunk of its own (lib/analytics/start.ts,
-  // docs/telemetry.md), loaded once the first screen has its code and its data (every early
-  // answer taken, no read in flight) and the browser is idle; the visit's events wait for it in
-  // lib/analytics/track.ts.
+  // docs/telemetry.md), loaded once the first screen has its code and its data (no navigation
+  // and no read in flight) and the browser is idle; the visit's events wait in analytics/track.ts.
   afterFirstScreen(startAnalyticsLater, () => {
     const { initialized, navigation } = router.state;
-    const settled = initialized && navigation.state === 'idle' && pendingEarlyPaths().length === 0;
-    return settled && queryClient.isFetching() === 0;
+    return initialized && navigation.state === 'idle' && queryClient.isFetching() === 0;
   });
 });
 

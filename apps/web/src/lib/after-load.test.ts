@@ -76,19 +76,23 @@ describe('afterFirstScreen', () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
   };
 
-  it('waits until the first screen has settled, then for an idle moment', () => {
+  it('waits until the first screen has settled on two looks in a row, then for an idle moment', () => {
     setUp();
-    let settled = false;
+    // one settled look is not enough (the route's reads may not have started yet)
+    const looks = [false, true, false, true, true];
+    const isSettled = vi.fn(() => looks.shift() ?? true);
     const run = vi.fn();
-    afterFirstScreen(run, () => settled);
+    afterFirstScreen(run, isSettled);
 
-    vi.advanceTimersByTime(SETTLE_POLL_MS * 5);
+    vi.advanceTimersByTime(SETTLE_POLL_MS * 3);
+    expect(isSettled.mock.calls.length).toBeLessThan(5);
     expect(run).not.toHaveBeenCalled();
-    settled = true;
-    vi.advanceTimersByTime(SETTLE_POLL_MS + 1);
+    vi.advanceTimersByTime(SETTLE_POLL_MS * 3);
     expect(run).toHaveBeenCalledTimes(1);
+    expect(isSettled).toHaveBeenCalledTimes(5);
     vi.advanceTimersByTime(SETTLE_TIMEOUT_MS);
     expect(run).toHaveBeenCalledTimes(1);
+    expect(isSettled).toHaveBeenCalledTimes(5);
   });
 
   it('runs anyway once SETTLE_TIMEOUT_MS have passed', () => {

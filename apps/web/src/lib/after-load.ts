@@ -25,18 +25,21 @@ export const SETTLE_POLL_MS = 100;
 export const SETTLE_TIMEOUT_MS = 10_000;
 
 /**
- * Runs `run` once the page has loaded, `isSettled()` holds (the first screen has its code and its
- * data: app/main.tsx asks the router and the query client) and the main thread is idle. The
- * `load` event alone comes too early in an app that loads its screen's code and data after it:
- * work started then still competes with the first render. Looked at every
- * {@link SETTLE_POLL_MS} (reading state, never subscribing to it), for at most
+ * Runs `run` once the page has loaded, `isSettled()` has held on two looks in a row (the first
+ * screen has its code and its data: app/main.tsx asks the router and the query client; twice, so
+ * that the moment between the route's code arriving and its reads starting does not count) and
+ * the main thread is idle. The `load` event alone comes too early in an app that loads its
+ * screen's code and data after it: work started then still competes with the first render.
+ * Looked at every {@link SETTLE_POLL_MS} (reading state, never subscribing to it), for at most
  * {@link SETTLE_TIMEOUT_MS}.
  */
 export function afterFirstScreen(run: () => void, isSettled: () => boolean): void {
   afterLoadWhenIdle(() => {
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    let settledLooks = 0;
     const check = () => {
-      if (isSettled() || Date.now() >= deadline) whenIdle(run);
+      settledLooks = isSettled() ? settledLooks + 1 : 0;
+      if (settledLooks >= 2 || Date.now() >= deadline) whenIdle(run);
       else setTimeout(check, SETTLE_POLL_MS);
     };
     check();
