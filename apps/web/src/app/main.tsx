@@ -44,7 +44,8 @@ void messagesLoading.then((messages) => {
   });
   // Off the start-up path: analytics is a chunk of its own (lib/analytics/start.ts,
   // docs/telemetry.md), loaded once the first screen has its code and its data (no navigation
-  // and no read in flight) and the browser is idle; the visit's events wait in analytics/track.ts.
+  // and no read in flight) and the browser is idle; the visit's events wait for it in
+  // lib/analytics/track.ts.
   afterFirstScreen(startAnalyticsLater, () => {
     const { initialized, navigation } = router.state;
     return initialized && navigation.state === 'idle' && queryClient.isFetching() === 0;
