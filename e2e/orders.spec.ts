@@ -234,6 +234,17 @@ test('two diners order together at one table and see the same total as the serve
   await expect(cartBar).toHaveCount(0);
   expect(await a.evaluate((key) => localStorage.getItem(key), `cart:${reservationId}`)).toBeNull();
 
+  // Removing a line asks first (the dialog's code loads when asked); going back keeps the line
+  // and gives the focus back to its button.
+  const secondName = text('en-US', second.name);
+  const removeSecond = a.getByRole('button', { name: en('order.delete.for', { name: secondName }) });
+  await removeSecond.click();
+  const question = a.getByRole('dialog', { name: en('order.delete.title', { name: secondName }) });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: en('common.back') }).click();
+  await expect(question).toHaveCount(0);
+  await expect(removeSecond).toBeFocused();
+
   // …and Beatriz sees them arrive without reloading.
   await expect(b.getByRole('heading', { name: `2 × ${text('es-ES', first.name)}` })).toBeVisible();
   await expect(b.getByRole('heading', { name: `1 × ${text('es-ES', second.name)}` })).toBeVisible();

@@ -80,13 +80,28 @@
     // the reservation form (its free times need the restaurant first)
     get('/api/restaurants/' + match[1]);
   } else if ((match = new RegExp('^/restaurants/' + id + '/reservations/(' + id + ')/order$').exec(path))) {
-    // the table's order: the reservation (its heading), its orders and its total, all at once
-    // rather than the orders only once the reservation has come
+    // the table's order: the reservation (its heading), its orders, its total and the requests
+    // to join (the orders wait for them), all at once rather than once the reservation has come
     get('/api/reservations/' + match[1]);
     get('/api/reservations/' + match[1] + '/orders');
     get('/api/reservations/' + match[1] + '/total');
+    get('/api/reservations/' + match[1] + '/join-requests');
+  } else if (
+    (match = new RegExp('^/restaurants/' + id + '/reservations/(' + id + ')/confirmation$').exec(path))
+  ) {
+    // the bill: the reservation and the bill's four reads at once, rather than the bill's
+    // only once the reservation has come
+    get('/api/reservations/' + match[1]);
+    get('/api/reservations/' + match[1] + '/total');
+    get('/api/reservations/' + match[1] + '/orders');
+    get('/api/reservations/' + match[1] + '/pending-payments');
+    get('/api/reservations/' + match[1] + '/transactions');
   }
+  var reservation = '^/restaurants/' + id + '/reservations';
   if (path === '/') preload('home');
   else if (new RegExp('^/restaurants/' + id + '/menu$').test(path)) preload('menu');
   else if (new RegExp('^/restaurants/' + id + '$').test(path)) preload('profile');
+  else if (new RegExp(reservation + '$').test(path)) preload('reservation');
+  else if (new RegExp(reservation + '/' + id + '/order$').test(path)) preload('order');
+  else if (new RegExp(reservation + '/' + id + '/confirmation$').test(path)) preload('bill');
 })();

@@ -95,6 +95,10 @@ const EARLY_MODULE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   home: ['src/app/routes/app/layout.tsx', 'src/app/routes/app/home.tsx'],
   profile: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/profile.tsx'],
   menu: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/menu.tsx'],
+  // the diner's pages at the table and the reservation form (opened from a QR code or a link)
+  reservation: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/new.tsx'],
+  order: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/order.tsx'],
+  bill: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/confirmation.tsx'],
   'es-ES': ['src/locales/es-ES.json'],
   'en-US': ['src/locales/en-US.json'],
 };

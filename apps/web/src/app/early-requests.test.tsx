@@ -75,6 +75,8 @@ beforeEach(() => {
     'GET /api/reservations/:id/orders': () => json({ items: tableOrders, nextCursor: null }),
     'GET /api/reservations/:id/total': () => json(orderTotalAnswer(tableReservation.id, tableOrders)),
     'GET /api/reservations/:id/join-requests': () => json({ items: [], nextCursor: null }),
+    'GET /api/reservations/:id/pending-payments': () => json({ items: [], nextCursor: null }),
+    'GET /api/reservations/:id/transactions': () => json({ items: [], nextCursor: null }),
   });
 });
 
@@ -143,8 +145,21 @@ describe("the page's early requests", () => {
         `/api/reservations/${tableReservation.id}`,
         `/api/reservations/${tableReservation.id}/orders`,
         `/api/reservations/${tableReservation.id}/total`,
+        `/api/reservations/${tableReservation.id}/join-requests`,
       ],
       shows: () => screen.findByTestId('order-total'),
+    },
+    {
+      page: `/restaurants/${RESTAURANT_ID}/reservations/${tableReservation.id}/confirmation`,
+      early: [
+        '/api/auth/get-session',
+        `/api/reservations/${tableReservation.id}`,
+        `/api/reservations/${tableReservation.id}/total`,
+        `/api/reservations/${tableReservation.id}/orders`,
+        `/api/reservations/${tableReservation.id}/pending-payments`,
+        `/api/reservations/${tableReservation.id}/transactions`,
+      ],
+      shows: () => screen.findByTestId('bill-total'),
     },
   ];
   it("/: preloads the first restaurant's cover, the picture the first card shows", async () => {
@@ -197,12 +212,25 @@ describe("the page's early modules", () => {
   const routeAt = (page: string) => matchRoutes(routes, page)?.at(-1)?.route.id;
 
   it('preloads the landing page the router will show', () => {
-    const landing = { home: 'home', menu: 'restaurant.menu', profile: 'restaurant.profile' };
+    const landing = {
+      home: 'home',
+      menu: 'restaurant.menu',
+      profile: 'restaurant.profile',
+      reservation: 'restaurant.reservation',
+      order: 'restaurant.reservation.order',
+      bill: 'restaurant.reservation.confirmation',
+    };
+    const reservationPath = `/restaurants/${RESTAURANT_ID}/reservations`;
     const pages: [string, keyof typeof landing | null][] = [
       ['/', 'home'],
       [`/restaurants/${RESTAURANT_ID}`, 'profile'],
       [`/restaurants/${RESTAURANT_ID}/menu`, 'menu'],
       [`/restaurants/${RESTAURANT_ID}/menu?table=4`, 'menu'],
+      [reservationPath, 'reservation'],
+      [`${reservationPath}?table=4`, 'reservation'],
+      [`${reservationPath}/${tableReservation.id}/order`, 'order'],
+      [`${reservationPath}/${tableReservation.id}/confirmation`, 'bill'],
+      [`${reservationPath}/${tableReservation.id}/summary`, null],
       [`/restaurants/${RESTAURANT_ID}/articles/x`, null],
       ['/auth/login', null],
       ['/favorites/restaurants', null],

@@ -8,6 +8,7 @@ import { rewriteHashRouteUrl } from '@/lib/hash-route';
 import { listenForUncaughtErrors } from '@/lib/report-error';
 import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { afterFirstScreen } from '@/lib/after-load';
 import { startServiceWorker } from '@/lib/service-worker';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
@@ -41,9 +42,14 @@ void messagesLoading.then((messages) => {
       </StrictMode>,
     );
   });
-  // After the first paint, off the start-up path: analytics is a chunk of its own, loaded once
-  // the page has drawn (lib/analytics/start.ts, docs/telemetry.md).
-  requestAnimationFrame(() => setTimeout(startAnalyticsLater, 0));
+  // Off the start-up path: analytics is a chunk of its own (lib/analytics/start.ts,
+  // docs/telemetry.md), loaded once the first screen has its code and its data (no navigation
+  // and no read in flight) and the browser is idle; the visit's events wait for it in
+  // lib/analytics/track.ts.
+  afterFirstScreen(startAnalyticsLater, () => {
+    const { initialized, navigation } = router.state;
+    return initialized && navigation.state === 'idle' && queryClient.isFetching() === 0;
+  });
 });
 
 // Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the page has loaded,

@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import type { RegisterSWOptions } from 'virtual:pwa-register';
+import { afterLoadWhenIdle } from './after-load';
 import { createFlagStore } from './flag-store';
 import { logFailure } from './log';
 import { localStore, STORAGE_KEYS } from './storage';
@@ -26,18 +27,6 @@ export interface StartOptions {
   enabled?: boolean;
   /** The registration module (./service-worker-register.ts, loaded on demand). */
   load?: () => Promise<{ registerSW: RegisterSW }>;
-}
-
-/** The longest the registration waits for an idle moment after `load`. */
-export const IDLE_TIMEOUT_MS = 5_000;
-
-/** `run` when the main thread is idle (at most {@link IDLE_TIMEOUT_MS} later). */
-function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  } else {
-    setTimeout(run, 0);
-  }
 }
 
 /** Posts the build files this page has loaded to the active worker (workbox's `CACHE_URLS`). */
@@ -72,8 +61,7 @@ export function startServiceWorker({
       })
       .catch((error: unknown) => logFailure('Service worker registration failed', error));
   };
-  if (document.readyState === 'complete') whenIdle(register);
-  else window.addEventListener('load', () => whenIdle(register), { once: true });
+  afterLoadWhenIdle(register);
 }
 
 /** Lets the waiting version take over; the page reloads once it controls it. */

@@ -778,7 +778,16 @@ describe('the table’s order', () => {
     });
     expect(warn).toHaveBeenCalledWith('Error al guardar el pedido', expect.anything());
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Lomo saltado' }));
+    // the question (a chunk loaded when asked): "back" closes it and focus returns to its button
+    const removeButton = await screen.findByRole('button', { name: 'Remove Lomo saltado' });
+    expect(removeButton.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(removeButton);
+    const asked = await screen.findByRole('dialog', { name: 'Remove Lomo saltado?' });
+    expect(removeButton.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(removeButton));
+    fireEvent.click(removeButton);
     const confirm = await screen.findByRole('dialog', { name: 'Remove Lomo saltado?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove it' }));
     expect(await screen.findByText('Lomo saltado removed from the table’s order')).toBeTruthy();

@@ -27,7 +27,7 @@ export function trackPageView(pathname: string): void {
  *
  * Never `router.subscribe` from outside React: a data router that finishes its first navigation
  * before anyone listens keeps that update for the FIRST subscriber only. Analytics subscribing
- * first (it starts one frame after the first render, and the first render can be slower than the
+ * first (it started one frame after the first render, and the first render can be slower than the
  * first navigation) took it from `RouterProvider`, which then showed the start-up splash for good.
  */
 export function usePageViews(): void {

@@ -1,5 +1,5 @@
 /**
- * The page's analytics, started once after the first paint (app/main.tsx imports this module
+ * The page's analytics, started once after the first screen (app/main.tsx imports this module
  * lazily, so none of it is in the first download). App id, key and local measurement id come from
  * the build (VITE_ANALYTICS_*), with the demo's values by default (docs/telemetry.md).
  */

@@ -4,7 +4,7 @@
  *   track({ name: 'menu', restaurantId });
  *
  * Tiny on purpose: it is in the first download, while the client that batches and sends the
- * events (events-client.ts) is a chunk of its own loaded after the first paint. Until then the
+ * events (events-client.ts) is a chunk of its own loaded after the first screen. Until then the
  * events wait here (a few at most). When the browser asks not to be tracked (Do Not Track or
  * Global Privacy Control), nothing is kept at all.
  */
