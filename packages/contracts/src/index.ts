@@ -12,6 +12,7 @@ export * from './my-data.ts';
 export * from './menu.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './pictures.ts';
 export * from './receipts.ts';
 export * from './reservations.ts';
 export * from './restaurants.ts';

@@ -62,6 +62,8 @@ export const STAFF_PRODUCT_REFUSALS = [
   'SCHEDULE_INCOMPLETE',
   /** `scheduleStart` equal to `scheduleEnd`. */
   'SCHEDULE_EMPTY',
+  /** An uploaded picture narrower than 160 px once cut to 4:3 (`details.field` `picture`). */
+  'PICTURE_TOO_SMALL',
 ] as const;
 export type StaffProductRefusal = (typeof STAFF_PRODUCT_REFUSALS)[number];
 

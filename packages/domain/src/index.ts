@@ -32,3 +32,4 @@ export * from './payments/payment-methods.ts';
 export * from './payments/plan-split.ts';
 export * from './analytics/config-backoff.ts';
 export * from './telemetry/scrub-secrets.ts';
+export * from './pictures/pictures.ts';

@@ -3,10 +3,10 @@
  * in the bucket under their keys (files/… and private/…), nothing lands in DATA_DIR, and they are
  * served back with today's access rules — the photo to anyone at its /files/ URL, the receipt to
  * its payer and the restaurant's staff only, at no /files/ URL. A refused duplicate transfer leaves
- * no object behind. Against s3rver on loopback (test/s3-server.ts).
+ * no object behind. A dish picture lands in every width, and a new one removes the old objects. Against s3rver on loopback (test/s3-server.ts).
  */
 import { readdir } from 'node:fs/promises';
-import { RECEIPT_FIELD, type Transaction } from '@comensal/contracts';
+import { DISH_PICTURE_FIELD, RECEIPT_FIELD, type Transaction } from '@comensal/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptPicture } from '../payments/receipts/testing/fixtures.ts';
@@ -209,5 +209,46 @@ describe('a Pago Móvil receipt', () => {
       const added = (await s3.keys('private/')).filter((key) => !before.includes(key));
       expect(added).toEqual([`private/restaurants/${restaurant.restaurant.id}/pagos movil/${winner.id}.jpg`]);
     }
+  });
+});
+
+describe('a dish picture', () => {
+  it('lands at files/restaurants/<r>/products/<p>/ in every width, served at its /files/ URLs; a new one removes the old objects', async () => {
+    const productId = restaurant.product('untracked');
+    const folder = `files/restaurants/${restaurant.restaurant.id}/products/${productId}/`;
+    const upload = async (width: number, height: number) => {
+      const jpeg = await sharp({ create: { width, height, channels: 3, background: '#8e44ad' } })
+        .jpeg()
+        .toBuffer();
+      const response = await send(
+        staff,
+        `/api/staff/restaurants/${restaurant.restaurant.id}/products/${productId}/picture`,
+        [{ name: DISH_PICTURE_FIELD, filename: 'plato.jpg', contentType: 'image/jpeg', data: jpeg }],
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().imageUrl as string;
+    };
+    const first = await upload(1200, 900);
+    const firstKeys = [320, 640, 960].map(
+      (width) => `files/${first.slice('/files/'.length).replace('960w', `${width}w`)}`,
+    );
+    expect((await s3.keys(folder)).sort()).toEqual(firstKeys.sort());
+    for (const key of firstKeys) expect((await s3.object(key))?.contentType).toBe('image/webp');
+    const served = await t.app.inject({ method: 'GET', url: first.replace('960w', '320w') });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 240,
+    });
+    expect(await localFiles()).toEqual([]);
+
+    const second = await upload(640, 480);
+    expect((await s3.keys(folder)).sort()).toEqual(
+      [320, 640]
+        .map((width) => `files/${second.slice('/files/'.length).replace('640w', `${width}w`)}`)
+        .sort(),
+    );
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
   });
 });

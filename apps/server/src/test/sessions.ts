@@ -163,6 +163,8 @@ export interface CallOptions {
   /** The session to call as; omit for an anonymous caller. */
   as?: Pick<TestSession, 'cookie'> | null;
   body?: unknown;
+  /** A raw body (a multipart form), sent as it is with the content-type given in `headers`. */
+  payload?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -181,6 +183,7 @@ export function callApi(
     url,
     headers,
     ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
   });
 }
 

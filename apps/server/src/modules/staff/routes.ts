@@ -5,7 +5,9 @@
 import {
   addStaffMemberInputSchema,
   apiErrorSchema,
+  DISH_PICTURE_FIELD,
   errorReportListSchema,
+  MAX_DISH_PICTURE_BYTES,
   errorReportsQuerySchema,
   rejectTransactionInputSchema,
   staffAuditListSchema,
@@ -32,9 +34,11 @@ import {
   updateStaffProductInputSchema,
   updateStaffReservationInputSchema,
 } from '@comensal/contracts';
+import { PICTURE_WIDTHS } from '@comensal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { appContext, requestContext, requireDiner } from '../../http/request.ts';
 import { getBoard } from './get-board.ts';
 import { getFunnel } from './get-funnel.ts';
@@ -44,7 +48,7 @@ import { listMyRestaurants } from './list-my-restaurants.ts';
 import { registerStaffTopic } from './live-topic.ts';
 import { actOnReservation } from './reservation-actions.ts';
 import { addStaffMember, listStaffMembers, removeStaffMember } from './staff-members.ts';
-import { editStaffProduct, listStaffProducts } from './staff-products.ts';
+import { editStaffProduct, listStaffProducts, uploadStaffProductPicture } from './staff-products.ts';
 import { confirmAsStaff, listStaffTransactions, rejectAsStaff } from './staff-transactions.ts';
 import { listTableQrCodes } from './table-qr.ts';
 
@@ -285,6 +289,47 @@ export async function staffRoutes(instance: FastifyInstance) {
         request.body,
       ),
   );
+
+  // multipart is taken by the upload route only: a multipart body elsewhere stays a 415
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await registerMultipart(uploads);
+    uploads.post(
+      '/api/staff/restaurants/:id/products/:productId/picture',
+      {
+        schema: {
+          operationId: 'uploadStaffProductPicture',
+          tags,
+          summary: "Upload a dish's picture (replacing the one it had); open menus follow at once",
+          description:
+            `multipart/form-data with one file field "${DISH_PICTURE_FIELD}": a JPEG, PNG or WebP picture (checked ` +
+            `by its content) of at most ${MAX_DISH_PICTURE_BYTES} bytes. It is cut to 4:3 and stored as WebP at ` +
+            `${PICTURE_WIDTHS.join(', ')} px wide (never wider than it is); \`imageUrl\` names the widest, ` +
+            '`…/<name>.<width>w.webp`, and the narrower ones have the same name with their width ' +
+            '(docs/decisions/0038-responsive-pictures.md). 400 VALIDATION_FAILED `details.reason` PICTURE_TOO_SMALL; ' +
+            '413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; nothing is changed then.',
+          consumes: ['multipart/form-data'],
+          params: staffProductParamsSchema,
+          response: { 200: staffProductSchema, ...restaurantErrors, 413: e, 415: e },
+        },
+      },
+      async (request) => {
+        const diner = await requireDiner(request);
+        const { file } = await readMultipart(request, {
+          fileField: DISH_PICTURE_FIELD,
+          maxFileBytes: MAX_DISH_PICTURE_BYTES,
+        });
+        return uploadStaffProductPicture(
+          requestContext(request),
+          app.storage,
+          diner,
+          request.params.id,
+          request.params.productId,
+          file.data,
+        );
+      },
+    );
+  });
 
   app.get(
     '/api/staff/restaurants/:id/tables/qr',

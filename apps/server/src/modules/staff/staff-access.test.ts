@@ -9,6 +9,7 @@
 import { RECEIPT_FIELD, staffTopic } from '@comensal/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reservations, restaurantStaff, transactions } from '../../db/schema.ts';
 import { receiptPicture } from '../../payments/receipts/testing/fixtures.ts';
@@ -71,14 +72,14 @@ afterAll(async () => {
 interface Fixture extends CashTable {
   restaurantId: string;
   productId: string;
-  /** A staff member an owner may remove. */
+  /** A staff member an owner may remove (only for the cases that ask: sign-ups are rate limited). */
   removableUserId: string;
 }
 
-async function fixture(): Promise<Fixture> {
+async function fixture(withRemovable = false): Promise<Fixture> {
   const table = await tableWithCashToConfirm(t.app, t.db.db, restaurant, diner);
-  const removable = await signUpUser(t.app, { name: 'Removable' });
-  await addStaff(t.db.db, restaurant.restaurant.id, removable.userId, 'staff');
+  const removable = withRemovable ? await signUpUser(t.app, { name: 'Removable' }) : null;
+  if (removable) await addStaff(t.db.db, restaurant.restaurant.id, removable.userId, 'staff');
   await t.db.db
     .update(reservations)
     .set({ requestedAssistance: true })
@@ -87,7 +88,7 @@ async function fixture(): Promise<Fixture> {
     ...table,
     restaurantId: restaurant.restaurant.id,
     productId: restaurant.product('untracked'),
-    removableUserId: removable.userId,
+    removableUserId: removable?.userId ?? '',
   };
 }
 
@@ -107,7 +108,7 @@ async function snapshot(fx: Fixture) {
     .from(reservations)
     .where(eq(reservations.id, fx.reservationId));
   const [product] = await db
-    .select({ price: products.priceMinor, hidden: products.hidden })
+    .select({ price: products.priceMinor, hidden: products.hidden, imageUrl: products.imageUrl })
     .from(products)
     .where(eq(products.id, fx.productId));
   const members = await db
@@ -132,6 +133,8 @@ interface Case {
   name: string;
   scope: 'restaurant' | 'thing';
   ownerOnly?: boolean;
+  /** The fixture has a staff member to remove. */
+  withRemovable?: boolean;
   call: (who: TestSession | null, fx: Fixture) => Promise<LightMyRequestResponse>;
   ok: number;
   /** What an allowed call did (checked on the answer and the database). */
@@ -139,6 +142,9 @@ interface Case {
 }
 
 let price = 4_000;
+const dishJpeg = sharp({ create: { width: 640, height: 480, channels: 3, background: '#b5651d' } })
+  .jpeg()
+  .toBuffer();
 const CASES: Case[] = [
   {
     name: 'GET board',
@@ -213,6 +219,17 @@ const CASES: Case[] = [
     allowed: (response) => expect(response.json().price).toBe(price),
   },
   {
+    name: 'POST product picture',
+    scope: 'restaurant',
+    call: async (who, fx) => api.uploadPicture(who, fx.restaurantId, fx.productId, await dishJpeg),
+    ok: 200,
+    allowed: async (response, fx) => {
+      const { imageUrl } = response.json();
+      expect(imageUrl).toMatch(/\.640w\.webp$/);
+      expect((await snapshot(fx)).product?.imageUrl).toBe(imageUrl);
+    },
+  },
+  {
     name: 'GET tables/qr',
     scope: 'restaurant',
     call: (who, fx) => api.tablesQr(who, fx.restaurantId),
@@ -243,6 +260,7 @@ const CASES: Case[] = [
     name: 'DELETE staff',
     scope: 'restaurant',
     ownerOnly: true,
+    withRemovable: true,
     call: (who, fx) => api.removeMember(who, fx.restaurantId, fx.removableUserId),
     ok: 204,
     allowed: async (_response, fx) => expect((await snapshot(fx)).members).not.toContain(fx.removableUserId),
@@ -266,7 +284,7 @@ function expected(role: Role, c: Case): { status: number; code?: string } {
 describe('every staff endpoint × every role', () => {
   const rows = CASES.flatMap((c) => ROLES.map((role) => [c.name, role, c] as const));
   it.each(rows)('%s as %s', async (_name, role, c) => {
-    const fx = await fixture();
+    const fx = await fixture(c.withRemovable);
     const before = await snapshot(fx);
     const response = await c.call(as(role), fx);
     const want = expected(role, c);

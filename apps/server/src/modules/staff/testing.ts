@@ -2,11 +2,12 @@
  * Test support for the staff suites (imported by *.test.ts and benchmarks only): the staff API
  * calls, a table with a cash payment waiting for the restaurant, and the audit as stored.
  */
-import type { Transaction } from '@comensal/contracts';
+import { DISH_PICTURE_FIELD, type Transaction } from '@comensal/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { staffAudit } from '../../db/schema.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { callApi, type TestSession } from '../../test/sessions.ts';
 import type { OrdersRestaurant } from '../orders/testing.ts';
 import { openTable, orderPlain, payCashCall, prepare } from '../payments/testing.ts';
@@ -35,6 +36,21 @@ export function staffApi(app: FastifyInstance) {
     products: (as: As, restaurantId: string) => callApi(app, 'GET', `${r(restaurantId)}/products`, { as }),
     editProduct: (as: As, restaurantId: string, productId: string, body: unknown) =>
       callApi(app, 'PATCH', `${r(restaurantId)}/products/${productId}`, { as, body }),
+    /** A dish picture as the file field `picture` (a JPEG unless `contentType` says otherwise). */
+    uploadPicture: (
+      as: As,
+      restaurantId: string,
+      productId: string,
+      data: Buffer,
+      contentType = 'image/jpeg',
+    ) => {
+      const body = multipartBody([{ name: DISH_PICTURE_FIELD, filename: 'plato.jpg', contentType, data }]);
+      return callApi(app, 'POST', `${r(restaurantId)}/products/${productId}/picture`, {
+        as,
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    },
     tablesQr: (as: As, restaurantId: string) => callApi(app, 'GET', `${r(restaurantId)}/tables/qr`, { as }),
     members: (as: As, restaurantId: string) => callApi(app, 'GET', `${r(restaurantId)}/staff`, { as }),
     addMember: (as: As, restaurantId: string, body: unknown) =>

@@ -418,6 +418,63 @@ describe('dish edits', () => {
       'Indica la hora de inicio y la de fin, o deja las dos vacías.',
     );
   });
+
+  it('uploads a dish picture as soon as it is picked, refuses a wrong file before sending, and maps the server’s refusal', async () => {
+    const uploaded = vi.fn();
+    const imageUrl = '/files/restaurants/r/products/p/0123456789abcdef.960w.webp';
+    let answer: 'ok' | 'small' = 'ok';
+    signedIn([mine('owner')]);
+    mockApi({
+      'GET /api/staff/restaurants/:id/products': () => json({ items: [dish], nextCursor: null }),
+    });
+    // multipart: jsdom's FormData cannot go through a Node Request, so the upload is answered
+    // before the fetch mock, from the form's `picture` field (as profile.test.tsx does)
+    const next = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      if (!url.pathname.endsWith('/picture') || init.method !== 'POST') return next(input, init);
+      const file = (init.body as FormData).get('picture') as File;
+      uploaded(file.name, file.type);
+      return answer === 'ok'
+        ? json({ ...dish, imageUrl })
+        : json(
+            {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'small',
+                details: { reason: 'PICTURE_TOO_SMALL', field: 'picture', minWidth: 160 },
+              },
+            },
+            { status: 400 },
+          );
+    });
+    renderApp(`/staff/${restaurant.id}/menu`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Classic ceviche' }));
+    const input = screen.getByLabelText('Dish picture') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+
+    fireEvent.change(input, {
+      target: { files: [new File(['GIF89a'], 'plato.gif', { type: 'image/gif' })] },
+    });
+    expect(
+      await screen.findByText("That file isn't a JPEG, PNG or WebP picture. Choose another one."),
+    ).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(uploaded).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'plato.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(uploaded).toHaveBeenCalledWith('plato.jpg', 'image/jpeg'));
+    expect(await screen.findByText("Picture saved: diners' menus show it now.")).toBeTruthy();
+
+    answer = 'small';
+    fireEvent.change(screen.getByLabelText('Dish picture'), {
+      target: { files: [new File(['jpeg'], 'tiny.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(
+      await screen.findByText('That picture is too small: choose one at least 160 pixels wide.'),
+    ).toBeTruthy();
+  });
 });
 
 describe("the owners' pages", () => {

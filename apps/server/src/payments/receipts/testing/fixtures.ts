@@ -231,7 +231,7 @@ export function noiseBytes(length: number, seed = 0x2545f491): Buffer {
 }
 
 /** A PNG header claiming `width`×`height` pixels, with almost no pixel data: a decompression bomb. */
-function pngClaiming(width: number, height: number): Buffer {
+export function pngClaiming(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const typed = Buffer.concat([latin1(type), data]);
     const length = Buffer.alloc(4);

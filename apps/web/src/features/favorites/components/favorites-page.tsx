@@ -6,8 +6,8 @@ import { ErrorState } from '@/components/errors/error-state';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ListPage } from '@/components/layouts/list-page';
+import { Picture } from '@/components/ui/picture';
 import { href } from '@/config/paths';
-import { fileUrl } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLocalized, useT } from '@/lib/i18n';
 import {
@@ -25,11 +25,11 @@ const TABS = [
 
 function Thumbnail({ url }: { url: string | null }) {
   return url ? (
-    <img
-      src={fileUrl(url)}
-      alt=""
-      loading="lazy"
-      decoding="async"
+    <Picture
+      url={url}
+      sizes="80px"
+      width={80}
+      height={80}
       className="size-20 shrink-0 rounded-xl object-cover"
     />
   ) : (

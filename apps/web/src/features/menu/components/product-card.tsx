@@ -3,7 +3,7 @@ import { memo, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { DietaryTagList } from '@/components/ui/dietary-tag';
 import { href, type Query } from '@/config/paths';
-import { fileUrl } from '@/lib/api-client';
+import { Picture } from '@/components/ui/picture';
 import { useLocalized, useT } from '@/lib/i18n';
 import { productDietaryTags } from '@/features/menu/group-menu';
 import { ProductPrice } from './product-price';
@@ -43,13 +43,11 @@ export const ProductCard = memo(function ProductCard({
       </div>
       {product.imageUrl ? (
         // width and height: the box is held before the picture arrives (no layout shift)
-        <img
-          src={fileUrl(product.imageUrl)}
-          alt=""
+        <Picture
+          url={product.imageUrl}
+          sizes="(min-width: 640px) 128px, 96px"
           width={128}
           height={128}
-          loading="lazy"
-          decoding="async"
           className="size-24 shrink-0 rounded-xl object-cover sm:size-32"
         />
       ) : null}

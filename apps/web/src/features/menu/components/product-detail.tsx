@@ -7,11 +7,12 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { NotFound } from '@/components/errors/not-found';
 import { Button } from '@/components/ui/button';
+import { Picture } from '@/components/ui/picture';
 import { DietaryTagList } from '@/components/ui/dietary-tag';
 import { IconArrowLeft } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { href, type Query } from '@/config/paths';
-import { fileUrl, isNotFound } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLocalized, useT } from '@/lib/i18n';
 import { useProduct } from '@/features/menu/api/get-product';
@@ -228,11 +229,13 @@ export function ProductDetail({
     body = (
       <article className="flex flex-col gap-6">
         {dish.imageUrl ? (
-          <img
-            src={fileUrl(dish.imageUrl)}
-            alt=""
-            decoding="async"
-            fetchPriority="high"
+          // the page's largest paint: fetched at once; the box is 16:9 (21:9 from sm) before it arrives
+          <Picture
+            url={dish.imageUrl}
+            sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
+            width={960}
+            height={540}
+            isPriority
             className="aspect-video w-full rounded-2xl object-cover sm:aspect-[21/9]"
           />
         ) : null}

@@ -40,6 +40,7 @@ export function RestaurantCard({
         url={restaurant.coverUrl}
         name={restaurant.name}
         className="aspect-video w-full"
+        sizes="(min-width: 1024px) 320px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
         isEager={isFirst}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

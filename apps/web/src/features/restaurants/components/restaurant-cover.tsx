@@ -1,4 +1,4 @@
-import { fileUrl } from '@/lib/api-client';
+import { Picture } from '@/components/ui/picture';
 
 /** The cover picture, or a warm placeholder with the initial when there is none. Decorative: the name is beside it. */
 export function RestaurantCover({
@@ -7,6 +7,7 @@ export function RestaurantCover({
   className = '',
   isEager = false,
   alt = '',
+  sizes = '100vw',
 }: {
   url: string | null;
   name: string;
@@ -14,6 +15,8 @@ export function RestaurantCover({
   isEager?: boolean;
   /** Empty (decorative) where the name is beside the picture. */
   alt?: string;
+  /** How wide the picture's box is (the `sizes` of an uploaded picture's widths): the page's width unless told. */
+  sizes?: string;
 }) {
   if (!url) {
     return (
@@ -25,13 +28,15 @@ export function RestaurantCover({
       </div>
     );
   }
+  // 16:9 for the box's proportions; the classes size it
   return (
-    <img
-      src={fileUrl(url)}
+    <Picture
+      url={url}
+      sizes={sizes}
+      width={640}
+      height={360}
       alt={alt}
-      loading={isEager ? 'eager' : 'lazy'}
-      decoding="async"
-      {...(isEager && { fetchPriority: 'high' as const })}
+      isPriority={isEager}
       className={`object-cover ${className}`}
     />
   );

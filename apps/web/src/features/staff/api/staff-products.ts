@@ -1,4 +1,9 @@
-import type { StaffProduct, StaffProductList, UpdateStaffProductInput } from '@comensal/contracts';
+import {
+  DISH_PICTURE_FIELD,
+  type StaffProduct,
+  type StaffProductList,
+  type UpdateStaffProductInput,
+} from '@comensal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { STAFF_ACTION_ERROR, STAFF_LOAD_ERROR } from '../staff-errors';
@@ -33,6 +38,29 @@ export function useUpdateStaffProduct(restaurantId: string, productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: UpdateStaffProductInput) => updateStaffProduct(restaurantId, productId, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffProductsKey(restaurantId) }),
+  });
+}
+
+/** `POST /api/staff/restaurants/:id/products/:productId/picture` (multipart, field `picture`): the dish after. */
+export function uploadStaffProductPicture(
+  restaurantId: string,
+  productId: string,
+  file: File,
+): Promise<StaffProduct> {
+  const body = new FormData();
+  body.append(DISH_PICTURE_FIELD, file, file.name);
+  return apiRequest<StaffProduct>(`${productsPath(restaurantId)}/${encodeURIComponent(productId)}/picture`, {
+    method: 'POST',
+    body,
+    logAs: STAFF_ACTION_ERROR,
+  });
+}
+
+export function useUploadStaffProductPicture(restaurantId: string, productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadStaffProductPicture(restaurantId, productId, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffProductsKey(restaurantId) }),
   });
 }

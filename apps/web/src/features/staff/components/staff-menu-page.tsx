@@ -8,6 +8,7 @@ import type { StaffProduct, StaffRestaurant } from '@comensal/contracts';
 import { useStaffProducts } from '../api/staff-products';
 import { staffMoney } from '../staff-money';
 import { ProductEditForm } from './product-edit-form';
+import { ProductPictureField } from './product-picture-field';
 
 function Badges({ product }: { product: StaffProduct }) {
   const t = useT();
@@ -80,6 +81,7 @@ export function StaffMenuPage({ restaurant }: { restaurant: StaffRestaurant }) {
                     </Button>
                   ) : null}
                 </div>
+                {isEditing ? <ProductPictureField product={product} restaurantId={restaurant.id} /> : null}
                 {isEditing ? (
                   <ProductEditForm
                     product={product}

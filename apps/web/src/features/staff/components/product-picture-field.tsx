@@ -1,0 +1,105 @@
+import { MAX_DISH_PICTURE_BYTES, type StaffProduct } from '@comensal/contracts';
+import { type ChangeEvent, useId, useState } from 'react';
+import { Picture } from '@/components/ui/picture';
+import { isApiError } from '@/lib/api-client';
+import { type MessageId, useT } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { useUploadStaffProductPicture } from '../api/staff-products';
+import { staffErrorMessage } from '../staff-errors';
+
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const MAX_MB = MAX_DISH_PICTURE_BYTES / 1024 / 1024;
+
+/** A picked file checked before sending it: the server checks again, by content. */
+export function checkDishPicture(file: Pick<File, 'size' | 'type'>): MessageId | null {
+  if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return 'staff.menu.picture.error.type';
+  if (file.size > MAX_DISH_PICTURE_BYTES) return 'staff.menu.picture.error.tooLarge';
+  if (file.size === 0) return 'staff.menu.picture.error.empty';
+  return null;
+}
+
+/** A refused upload → what staff read. */
+function uploadErrorMessage(error: unknown): MessageId {
+  if (isApiError(error) && error.status === 413) return 'staff.menu.picture.error.tooLarge';
+  if (isApiError(error) && error.code === 'UNSUPPORTED_MEDIA_TYPE')
+    return 'staff.menu.picture.error.unreadable';
+  return staffErrorMessage(error);
+}
+
+/**
+ * The dish's picture and the way to change it: the file is sent as soon as it is picked (the
+ * rest of the dish's form is saved apart), and diners' menus show the new one at once.
+ */
+export function ProductPictureField({
+  product,
+  restaurantId,
+}: {
+  product: StaffProduct;
+  restaurantId: string;
+}) {
+  const t = useT();
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const upload = useUploadStaffProductPicture(restaurantId, product.id);
+  const [error, setError] = useState<MessageId | null>(null);
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Picking the same file again must fire `change` again.
+    input.value = '';
+    if (!file) return;
+    const problem = checkDishPicture(file);
+    setError(problem);
+    if (problem) return;
+    upload.mutate(file, {
+      onSuccess: () => notify('success', 'staff.menu.picture.saved'),
+      onError: (failure) => setError(uploadErrorMessage(failure)),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center">
+      {product.imageUrl ? (
+        <Picture
+          url={product.imageUrl}
+          sizes="128px"
+          width={128}
+          height={96}
+          className={`h-24 w-32 shrink-0 rounded-xl object-cover ${upload.isPending ? 'opacity-60' : ''}`}
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <label htmlFor={inputId} className="font-semibold">
+          {t('staff.menu.picture.label')}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept={PICTURE_TYPES.join(',')}
+          onChange={onPick}
+          disabled={upload.isPending}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          className="max-w-full rounded-xl text-base file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
+        />
+        <p id={hintId} className="text-sm text-ink-muted">
+          {t('staff.menu.picture.hint', { maxMb: MAX_MB })}
+        </p>
+        <p role="status" className="text-sm font-medium">
+          {upload.isPending ? t('staff.menu.picture.uploading') : null}
+        </p>
+        {error ? (
+          <p
+            role="alert"
+            id={errorId}
+            className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold"
+          >
+            {t(error, { maxMb: MAX_MB })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
