@@ -167,12 +167,32 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * A dish as the menu list carries it: what its card shows (name, description, price with its
+ * discount, dietary tags, picture) and no more (docs/decisions/0037-menu-answer.md). The rest of
+ * the product (preferences, calories, points price, stock…) is read from
+ * `GET /api/restaurants/:id/menu/:productId`. Both languages' text: the diner switches language
+ * without asking again.
+ */
+export const menuItemSchema = productSchema
+  .pick({ id: true, section: true, name: true, description: true, price: true, imageUrl: true })
+  .extend({
+    /** Omitted when there is none (with `discountType`). */
+    discount: z.number().int().optional(),
+    discountType: z.enum(['amount', 'percent']).optional(),
+    /** The dietary tags with the `vegan`/`vegetarian` flags folded in, in `DIETARY_TAGS` order. */
+    tags: z.array(dietaryTagSchema),
+    /** A preference must be chosen before the dish is ordered (no one-tap add). */
+    choiceRequired: z.boolean(),
+  });
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
 export const menuSchema = z.object({
   restaurantId: z.uuid(),
   currency: currencySchema,
   country: z.string().length(2),
   sections: z.array(z.object({ key: z.string(), name: localizedSchema })),
-  items: z.array(productSchema),
+  items: z.array(menuItemSchema),
 });
 export type Menu = z.infer<typeof menuSchema>;
 

@@ -1,13 +1,16 @@
-import type {
-  Me,
-  Menu,
-  Order,
-  OrderTotal,
-  Product,
-  Reservation,
-  RestaurantDetail,
-  RestaurantList,
-  RestaurantSummary,
+import {
+  DIETARY_TAGS,
+  type DietaryTag,
+  type Me,
+  type Menu,
+  type MenuItem,
+  type Order,
+  type OrderTotal,
+  type Product,
+  type Reservation,
+  type RestaurantDetail,
+  type RestaurantList,
+  type RestaurantSummary,
 } from '@comensal/contracts';
 
 /** Typed API answers for tests (shapes from @comensal/contracts). */
@@ -98,6 +101,25 @@ export function product(overrides: Partial<Product> = {}): Product {
     imageUrl: null,
     favoritesCount: 0,
     ...overrides,
+  };
+}
+
+/** A product as the menu list carries it (what the server's `toMenuItem` keeps, ADR 0037). */
+export function menuItem(product: Product): MenuItem {
+  const tags = new Set<DietaryTag>(product.tags);
+  if (product.vegan) tags.add('vegan');
+  if (product.vegetarian) tags.add('vegetarian');
+  return {
+    id: product.id,
+    section: product.section,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    ...(product.discount !== null &&
+      product.discountType !== null && { discount: product.discount, discountType: product.discountType }),
+    tags: DIETARY_TAGS.filter((tag) => tags.has(tag)),
+    choiceRequired: product.preferences.some((preference) => preference.required),
+    imageUrl: product.imageUrl,
   };
 }
 

@@ -7,6 +7,7 @@ import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   meAnswer,
   menu,
+  menuItem,
   orderAnswer,
   orderTotalAnswer,
   product,
@@ -108,7 +109,7 @@ function mockRestaurant({
     'GET /api/auth/get-session': () => json(sessionAnswer()),
     'GET /api/restaurants/:id': () => json(restaurant),
     'GET /api/restaurants/:id/menu': () =>
-      json(menu({ restaurantId, country: 'PE', currency: 'PEN', items })),
+      json(menu({ restaurantId, country: 'PE', currency: 'PEN', items: items.map(menuItem) })),
     'GET /api/restaurants/:id/menu/:productId': ({ params }) =>
       json(items.find((item) => item.id === params.productId)),
     'GET /api/reservations': () => json({ items: reservations, nextCursor: null }),
@@ -751,7 +752,10 @@ describe('the table’s order', () => {
     expect(within(pendingLine).getByText('Awaiting confirmation')).toBeTruthy();
     expect(within(pendingLine).queryByRole('button')).toBeNull();
 
-    fireEvent.click(within(myGroup).getByRole('button', { name: 'Change Lomo saltado' }));
+    const change = within(myGroup).getByRole('button', { name: 'Change Lomo saltado' }) as HTMLButtonElement;
+    // it waits for the dish's details (its preferences: read from its product route, ADR 0037)
+    await waitFor(() => expect(change.disabled).toBe(false));
+    fireEvent.click(change);
     const dialog = await screen.findByRole('dialog', { name: 'Change Lomo saltado' });
     // the dialog opens on what was ordered
     expect((within(dialog).getByRole('radio', { name: /A lo pobre/ }) as HTMLInputElement).checked).toBe(
