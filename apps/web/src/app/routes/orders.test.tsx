@@ -208,6 +208,11 @@ describe('adding to the order', () => {
     fireEvent.click(within(inCart).getByRole('button', { name: 'Classic ceviche: one more' }));
     await waitFor(() => expect(storedCart()[0]?.quantity).toBe(2));
     expect(nbsp(screen.getByRole('region', { name: 'Your cart' }).textContent)).toContain('2 dishes · S/ 70');
+    // the cart is priced with the dish's details, read from its own route (the menu list carries
+    // only what a card shows: ADR 0037); the dish not in the cart is not read
+    const productPath = `GET /api/restaurants/${restaurantId}/menu/`;
+    expect(count(`${productPath}${ceviche.id}`)).toBeGreaterThan(0);
+    expect(count(`${productPath}${lomo.id}`)).toBe(0);
     fireEvent.click(within(inCart).getByRole('button', { name: 'Classic ceviche: one less' }));
     await waitFor(() => expect(storedCart()[0]?.quantity).toBe(1));
     // at one, the minus removes the dish (never a quantity below 1)
