@@ -187,6 +187,25 @@ export const menuItemSchema = productSchema
   });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
+/** The menu list's dish of a product: what its card shows (the server's answer, and test data). */
+export function menuItemOf(product: Product): MenuItem {
+  const tags = new Set<DietaryTag>(product.tags);
+  if (product.vegan) tags.add('vegan');
+  if (product.vegetarian) tags.add('vegetarian');
+  return {
+    id: product.id,
+    section: product.section,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    ...(product.discount !== null &&
+      product.discountType !== null && { discount: product.discount, discountType: product.discountType }),
+    tags: DIETARY_TAGS.filter((tag) => tags.has(tag)),
+    choiceRequired: product.preferences.some((preference) => preference.required),
+    imageUrl: product.imageUrl,
+  };
+}
+
 export const menuSchema = z.object({
   restaurantId: z.uuid(),
   currency: currencySchema,

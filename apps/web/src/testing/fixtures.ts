@@ -1,6 +1,5 @@
 import {
-  DIETARY_TAGS,
-  type DietaryTag,
+  menuItemOf,
   type Me,
   type Menu,
   type MenuItem,
@@ -104,24 +103,8 @@ export function product(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** A product as the menu list carries it (what the server's `toMenuItem` keeps, ADR 0037). */
-export function menuItem(product: Product): MenuItem {
-  const tags = new Set<DietaryTag>(product.tags);
-  if (product.vegan) tags.add('vegan');
-  if (product.vegetarian) tags.add('vegetarian');
-  return {
-    id: product.id,
-    section: product.section,
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    ...(product.discount !== null &&
-      product.discountType !== null && { discount: product.discount, discountType: product.discountType }),
-    tags: DIETARY_TAGS.filter((tag) => tags.has(tag)),
-    choiceRequired: product.preferences.some((preference) => preference.required),
-    imageUrl: product.imageUrl,
-  };
-}
+/** A product as the menu list carries it (ADR 0037). */
+export const menuItem = (product: Product): MenuItem => menuItemOf(product);
 
 export function menu(overrides: Partial<Menu> = {}): Menu {
   return {

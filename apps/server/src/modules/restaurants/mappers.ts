@@ -1,7 +1,6 @@
 import {
   DIETARY_TAGS,
   type DietaryTag,
-  type MenuItem,
   type Product,
   type RestaurantDetail,
   type RestaurantSummary,
@@ -83,28 +82,5 @@ export function toProduct(row: ProductRow, currency: Product['currency']): Produ
     pointsPrice: row.pointsPrice,
     imageUrl: row.imageUrl,
     favoritesCount: row.favoritesCount,
-  };
-}
-
-/**
- * A dish as the menu list carries it (docs/decisions/0037-menu-answer.md): what its card shows.
- * The tags fold in the vegan / vegetarian flags, in `DIETARY_TAGS` order.
- */
-export function toMenuItem(row: ProductRow): MenuItem {
-  const tags = new Set<string>(row.tags);
-  if (row.vegan) tags.add('vegan');
-  if (row.vegetarian) tags.add('vegetarian');
-  return {
-    id: row.id,
-    section: row.section,
-    name: row.name,
-    description: row.description,
-    price: row.priceMinor,
-    ...(row.discount !== null && row.discountType !== null
-      ? { discount: row.discount, discountType: row.discountType }
-      : {}),
-    tags: DIETARY_TAGS.filter((tag) => tags.has(tag)),
-    choiceRequired: row.preferences.some((preference) => preference.required),
-    imageUrl: row.imageUrl,
   };
 }
