@@ -11,6 +11,7 @@
 //    there, the rest of the dishes, then scrolling), median of
 //    MENU_RUNS runs (default 3), beside the budget (no task over 50 ms).
 import { request as httpRequest } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { BenchServerInfo } from './lib/bench-server.ts';
 import { describeMachine, ensureWebBuild, mark, startChild, WEB_DIST } from './lib/harness.ts';
@@ -19,6 +20,8 @@ const DISHES = 200;
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 const RUNS = Math.max(1, Number(process.env.MENU_RUNS ?? 3) || 3);
+/** MENU_WIRE_ONLY=1: only the answers' bytes (no browser). */
+const WIRE_ONLY = process.env.MENU_WIRE_ONLY === '1';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** The body's size as sent for `acceptEncoding` (no decompression). */
@@ -76,14 +79,13 @@ const PAGE_FIGURES = `(() => {
 
 const loadBefore = describeMachine();
 console.info(loadBefore);
-await ensureWebBuild();
+if (!WIRE_ONLY) await ensureWebBuild();
 const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
   '--restaurants',
   '0',
   '--menu-products',
   String(DISHES),
-  '--web-dist',
-  WEB_DIST,
+  ...(WIRE_ONLY ? [] : ['--web-dist', WEB_DIST]),
 ]);
 const { url, restaurantId } = server.info;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -100,10 +102,35 @@ const menuUrl = `${url}/api/restaurants/${restaurantId}/menu`;
 const plain = (await wireBytes(menuUrl, 'identity')).bytes;
 const compressed = await wireBytes(menuUrl, 'gzip');
 const gzip = compressed.bytes;
+/** What a browser is sent (Chromium asks for gzip, deflate, br, zstd). */
+const asBrowser = await wireBytes(menuUrl, 'gzip, deflate, br, zstd');
+const menuText = await (await fetch(menuUrl)).text();
+const brotli = brotliCompressSync(menuText).length;
 try {
   console.info(
-    `menu answer, ${DISHES} dishes: ${kib(plain)} plain, ${kib(gzip)} ${compressed.encoding} on the wire (${(plain / DISHES / 1024).toFixed(2)} KiB a dish)`,
+    `menu answer, ${DISHES} dishes: ${kib(plain)} plain, ${kib(gzip)} ${compressed.encoding} on the wire (${(plain / DISHES / 1024).toFixed(2)} KiB a dish); ` +
+      `a browser is sent ${kib(asBrowser.bytes)} ${asBrowser.encoding}; brotli (q11, not sent) would be ${kib(brotli)}`,
   );
+  // what one language's text alone would weigh (the answer carries both: ADR 0037)
+  const oneLanguage = JSON.stringify(JSON.parse(menuText), (key, value: unknown) =>
+    value && typeof value === 'object' && 'es' in value && 'en' in value
+      ? (value as { es: string }).es
+      : value,
+  );
+  console.info(
+    `  with one language's text only (not sent): ${kib(Buffer.byteLength(oneLanguage))} plain, ${kib(gzipSync(oneLanguage).length)} gzip`,
+  );
+  const firstId = (JSON.parse(menuText) as { items: { id: string }[] }).items[0]?.id;
+  if (firstId) {
+    const detailText = await (await fetch(`${menuUrl}/${firstId}`)).text();
+    console.info(
+      `one product's details (the product page): ${detailText.length} B plain, ${gzipSync(detailText).length} B gzip`,
+    );
+  }
+  if (WIRE_ONLY) {
+    await server.stop();
+    process.exit(0);
+  }
 
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
   try {
@@ -163,7 +190,7 @@ console.info(`\nbudgets (median of ${RUNS} run${RUNS === 1 ? '' : 's'}, CPU ${CP
 console.info(`  machine before: ${loadBefore}`);
 console.info(`  machine after:  ${describeMachine()}`);
 console.info(
-  `  · menu answer: ${kib(plain)} plain, ${kib(gzip)} gzip for ${DISHES} dishes (was 188 KiB plain)`,
+  `  · menu answer: ${kib(plain)} plain, ${kib(gzip)} gzip for ${DISHES} dishes (was 188 KiB plain, 8.7 KiB gzip before ADR 0037)`,
 );
 for (const [label, longest, over] of [
   [

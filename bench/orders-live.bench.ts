@@ -90,8 +90,8 @@ await database.connect();
 const sockets: WebSocket[] = [];
 try {
   const menu = (await (await fetch(`${url}/api/restaurants/${restaurantId}/menu`)).json()) as Menu;
-  const dish = menu.items.find((item) => item.preferences.length === 0);
-  if (!dish) throw new Error('the bench menu has no dish without choices');
+  const dish = menu.items.find((item) => !item.choiceRequired);
+  if (!dish) throw new Error('the bench menu has no dish without a choice to make');
 
   // 100 tables: the first diner books (a table-less reservation tomorrow: a pre-order), the
   // others join it as an accepted invitation would

@@ -19,6 +19,7 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 const EVENTS_PATH = '/api/analytics/events';
@@ -39,7 +40,7 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** A restaurant with a dish added in one tap and a slot for two. */
 async function pickRestaurant(request: APIRequestContext) {
   for (const summary of await listRestaurants(request)) {
-    const menu = (await (await request.get(`/api/restaurants/${summary.id}/menu`)).json()) as {
+    const menu = (await menuWithDetails(request, summary.id)) as {
       items: Dish[];
     };
     const plain = menu.items.find(

@@ -10,6 +10,7 @@ import {
   msgCount,
   signInAsGuest,
   test,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 interface Localized {
@@ -61,9 +62,7 @@ const startsWith = (value: string) => new RegExp(`^${escapeRegExp(value)}`);
 const plain = (value: string) => value.replace(/\u00a0/g, ' ');
 
 async function getMenu(request: APIRequestContext, restaurantId: string, query = ''): Promise<Menu> {
-  const response = await request.get(`/api/restaurants/${restaurantId}/menu${query}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Menu;
+  return (await menuWithDetails(request, restaurantId, query)) as Menu;
 }
 
 async function restaurantsIn(request: APIRequestContext, city: string): Promise<Restaurant[]> {

@@ -17,6 +17,7 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 const PASSWORD = 'correct-horse-battery';
@@ -38,7 +39,7 @@ async function restaurantWithSlot(page: Page) {
 
 /** The diner orders the first plain dish the kitchen takes (the API the cart sends). */
 async function orderDish(page: Page, restaurantId: string, reservationId: string) {
-  const menu = (await (await page.request.get(`/api/restaurants/${restaurantId}/menu`)).json()) as {
+  const menu = (await menuWithDetails(page.request, restaurantId)) as {
     items: Array<{ id: string; preferences: unknown[]; stock: number | null }>;
   };
   for (const dish of menu.items.filter((item) => item.preferences.length === 0 && item.stock === null)) {

@@ -15,6 +15,7 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 /** A page opened on a busy machine (the e2e run shares two cores) may take longer than expect's default. */
@@ -31,7 +32,7 @@ interface Dish {
 /** A restaurant with a dish added in one tap (no required choice, not short of stock) and a free slot for two. */
 async function pickRestaurant(request: APIRequestContext) {
   for (const summary of await listRestaurants(request)) {
-    const menu = (await (await request.get(`/api/restaurants/${summary.id}/menu`)).json()) as {
+    const menu = (await menuWithDetails(request, summary.id)) as {
       items: Dish[];
     };
     const dish = menu.items.find(

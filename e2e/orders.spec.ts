@@ -19,6 +19,7 @@ import {
   slotsFor,
   test,
   uniqueEmail,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 interface Localized {
@@ -63,9 +64,7 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 const startsWith = (value: string) => new RegExp(`^${escapeRegExp(value)}`);
 
 async function getMenu(request: APIRequestContext, restaurantId: string): Promise<Menu> {
-  const response = await request.get(`/api/restaurants/${restaurantId}/menu`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Menu;
+  return (await menuWithDetails(request, restaurantId)) as Menu;
 }
 
 /**

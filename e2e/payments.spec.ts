@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   verifyEmailViaMail,
   type Locale,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 const RESTAURANT_SLUG = 'tostaduria-los-leones';
@@ -162,7 +163,7 @@ async function payingRestaurant(request: APIRequestContext): Promise<Restaurant>
 
 /** Its dishes without choices, stock or discount (any of them can be ordered as it is). */
 async function plainDishes(request: APIRequestContext, restaurantId: string): Promise<Product[]> {
-  const menu = await json<{ items: Product[] }>(await request.get(`/api/restaurants/${restaurantId}/menu`));
+  const menu = (await menuWithDetails(request, restaurantId)) as { items: Product[] };
   return menu.items.filter(
     (product) =>
       product.preferences.length === 0 &&

@@ -15,6 +15,7 @@ import {
   type OpeningRestaurant,
   signInAsGuest,
   test,
+  menuWithDetails,
 } from './fixtures/app.ts';
 
 /** A phone, the narrowest phone, and a 1280 × 720 window zoomed to 200 % (640 × 360 CSS px). */
@@ -43,7 +44,7 @@ async function visit(page: Page) {
   const restaurants = (await listRestaurants(page.request)) as unknown as Place[];
   const restaurant = restaurants.find((candidate) => candidate.city === 'Santiago') ?? restaurants[0]!;
   const detail = (await (await page.request.get(`/api/restaurants/${restaurant.id}`)).json()) as Place;
-  const menu = (await (await page.request.get(`/api/restaurants/${restaurant.id}/menu`)).json()) as {
+  const menu = (await menuWithDetails(page.request, restaurant.id)) as {
     items: Dish[];
   };
   await signInAsGuest(page);
@@ -245,7 +246,7 @@ test.describe('keyboard alone', () => {
     const restaurants = (await listRestaurants(page.request)) as unknown as Array<Place & { slug: string }>;
     const summary = restaurants.find((candidate) => candidate.slug === 'tostaduria-los-leones')!;
     const restaurant = (await (await page.request.get(`/api/restaurants/${summary.id}`)).json()) as Place;
-    const menu = (await (await page.request.get(`/api/restaurants/${summary.id}/menu`)).json()) as {
+    const menu = (await menuWithDetails(page.request, summary.id)) as {
       items: Array<{ id: string; name: { en: string }; preferences: unknown[]; stock: number | null }>;
     };
     const dish = menu.items.find((item) => item.preferences.length === 0 && item.stock === null)!;
@@ -349,7 +350,7 @@ test.describe('toasts', () => {
 
     // the menu: a dish added, the message above the cart bar that appears with it
     await open(page, `/restaurants/${summary.id}/menu`);
-    const menu = (await (await page.request.get(`/api/restaurants/${summary.id}/menu`)).json()) as {
+    const menu = (await menuWithDetails(page.request, summary.id)) as {
       items: Array<{ name: { en: string }; preferences: unknown[]; stock: number | null }>;
     };
     const dish = menu.items.find((item) => item.preferences.length === 0 && item.stock === null)!;

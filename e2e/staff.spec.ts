@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   type Locale,
   type OpeningRestaurant,
+  menuWithDetails,
 } from './fixtures/app.ts';
 import { buildPdf, pdfStream } from '../apps/server/src/payments/receipts/testing/fixtures.ts';
 
@@ -156,14 +157,14 @@ async function bookNow(page: Page, restaurant: Restaurant): Promise<{ id: string
 
 /** The diner orders the first plain dish the kitchen takes now (the API the cart sends). */
 async function orderDish(page: Page, restaurantId: string, reservationId: string) {
-  const menu = await ok<{
+  const menu = (await menuWithDetails(page.request, restaurantId)) as {
     items: Array<{
       id: string;
       name: { es: string; en: string };
       preferences: unknown[];
       stock: number | null;
     }>;
-  }>(await page.request.get(`/api/restaurants/${restaurantId}/menu`));
+  };
   for (const dish of menu.items.filter((item) => item.preferences.length === 0 && item.stock === null)) {
     const response = await page.request.post(`/api/reservations/${reservationId}/orders`, {
       headers: { origin: origin() },

@@ -70,8 +70,8 @@ export const BENCH_ZONE = 'America/Santiago';
  */
 export async function guestWithReservation(url: string, restaurantId: string) {
   const menu = (await (await fetch(`${url}/api/restaurants/${restaurantId}/menu`)).json()) as Menu;
-  const dish = menu.items.find((item) => item.preferences.length === 0);
-  if (!dish) throw new Error('the bench menu has no dish without choices');
+  const dish = menu.items.find((item) => !item.choiceRequired);
+  if (!dish) throw new Error('the bench menu has no dish without a choice to make');
   const diner = await signInGuest(url);
   const reservation = await api<Reservation>(url, diner, 'POST', '/api/reservations', {
     restaurantId,

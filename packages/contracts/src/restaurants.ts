@@ -167,12 +167,51 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * A dish as the menu list carries it: what its card shows (name, description, price with its
+ * discount, dietary tags, picture) and no more (docs/decisions/0037-menu-answer.md). The rest of
+ * the product (preferences, calories, points price, stock…) is read from
+ * `GET /api/restaurants/:id/menu/:productId`. Both languages' text: the diner switches language
+ * without asking again.
+ */
+export const menuItemSchema = productSchema
+  .pick({ id: true, section: true, name: true, description: true, price: true, imageUrl: true })
+  .extend({
+    /** Omitted when there is none (with `discountType`). */
+    discount: z.number().int().optional(),
+    discountType: z.enum(['amount', 'percent']).optional(),
+    /** The dietary tags with the `vegan`/`vegetarian` flags folded in, in `DIETARY_TAGS` order. */
+    tags: z.array(dietaryTagSchema),
+    /** A preference must be chosen before the dish is ordered (no one-tap add). */
+    choiceRequired: z.boolean(),
+  });
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+/** The menu list's dish of a product: what its card shows (the server's answer, and test data). */
+export function menuItemOf(product: Product): MenuItem {
+  const tags = new Set<DietaryTag>(product.tags);
+  if (product.vegan) tags.add('vegan');
+  if (product.vegetarian) tags.add('vegetarian');
+  return {
+    id: product.id,
+    section: product.section,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    ...(product.discount !== null &&
+      product.discountType !== null && { discount: product.discount, discountType: product.discountType }),
+    tags: DIETARY_TAGS.filter((tag) => tags.has(tag)),
+    choiceRequired: product.preferences.some((preference) => preference.required),
+    imageUrl: product.imageUrl,
+  };
+}
+
 export const menuSchema = z.object({
   restaurantId: z.uuid(),
   currency: currencySchema,
   country: z.string().length(2),
   sections: z.array(z.object({ key: z.string(), name: localizedSchema })),
-  items: z.array(productSchema),
+  items: z.array(menuItemSchema),
 });
 export type Menu = z.infer<typeof menuSchema>;
 

@@ -6,6 +6,7 @@ import { apiError, json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   meAnswer,
   menu,
+  menuItem,
   product,
   restaurantDetail,
   restaurantPage,
@@ -380,7 +381,7 @@ describe('menu', () => {
     mockApi({
       'GET /api/restaurants/:id': () => json(restaurant),
       'GET /api/restaurants/:id/menu': () =>
-        json(menu({ restaurantId, country: 'ES', currency: 'EUR', items: dishes })),
+        json(menu({ restaurantId, country: 'ES', currency: 'EUR', items: dishes.map(menuItem) })),
     });
     renderApp(`/restaurants/${restaurantId}/menu`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Starters' })).toBeTruthy();

@@ -1,13 +1,15 @@
-import type {
-  Me,
-  Menu,
-  Order,
-  OrderTotal,
-  Product,
-  Reservation,
-  RestaurantDetail,
-  RestaurantList,
-  RestaurantSummary,
+import {
+  menuItemOf,
+  type Me,
+  type Menu,
+  type MenuItem,
+  type Order,
+  type OrderTotal,
+  type Product,
+  type Reservation,
+  type RestaurantDetail,
+  type RestaurantList,
+  type RestaurantSummary,
 } from '@comensal/contracts';
 
 /** Typed API answers for tests (shapes from @comensal/contracts). */
@@ -100,6 +102,9 @@ export function product(overrides: Partial<Product> = {}): Product {
     ...overrides,
   };
 }
+
+/** A product as the menu list carries it (ADR 0037). */
+export const menuItem = (product: Product): MenuItem => menuItemOf(product);
 
 export function menu(overrides: Partial<Menu> = {}): Menu {
   return {

@@ -191,12 +191,15 @@ describe('PUT / DELETE a favourite restaurant', () => {
 });
 
 describe('PUT / DELETE a favourite product', () => {
-  it('counts it on the product, in the menu too (cached menus are dropped)', async () => {
+  it('counts it on the product (the menu list does not carry the count: ADR 0037)', async () => {
     const ana = await signUpUser(t.app);
     const menuItem = async () =>
-      (await call<Menu>('GET', `/api/restaurants/${restaurantId}/menu`)).body.items.find(
-        (p) => p.id === productIds.always,
-      ) as Product;
+      (await call<Product>('GET', `/api/restaurants/${restaurantId}/menu/${productIds.always}`)).body;
+    const listed = (await call<Menu>('GET', `/api/restaurants/${restaurantId}/menu`)).body.items.find(
+      (p) => p.id === productIds.always,
+    );
+    expect(listed).toBeDefined();
+    expect(listed).not.toHaveProperty('favoritesCount');
     expect((await menuItem()).favoritesCount).toBe(0);
     const dropped = nextLiveEvent(t.app, menuCacheChannel(restaurantId));
     expect((await call('PUT', productUrl(productIds.always!), ana.cookie)).body).toEqual({

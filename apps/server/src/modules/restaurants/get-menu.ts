@@ -1,4 +1,4 @@
-import type { GetMenuQuery, Menu } from '@comensal/contracts';
+import { menuItemOf, type GetMenuQuery, type Menu } from '@comensal/contracts';
 import { isProductVisible, localWeekdayAndTime, priceProduct } from '@comensal/domain';
 import type { RequestContext } from '../../lib/context.ts';
 import { findRestaurantOrThrow } from './find-restaurant.ts';
@@ -27,7 +27,8 @@ function shownPrice(product: ProductRow): number {
  * then the menu filters of docs/product.md#search-and-menu-filters (vegan, vegetarian, price range;
  * a 0 bound is no bound). The price range compares the price the card shows (discount taken off): a
  * dish shown at 11,25 € is under a 11,50 € limit even if its price before the discount is 12,50 €.
- * Sections keep the restaurant's order and only those with items are listed.
+ * Sections keep the restaurant's order and only those with items are listed. Each dish carries
+ * what its card shows (`menuItemOf`); its details are `getProduct`'s.
  */
 export async function getMenu(
   ctx: Pick<RequestContext, 'db' | 'now'>,
@@ -58,7 +59,7 @@ export async function getMenu(
     currency: restaurant.currency,
     country: restaurant.country,
     sections: restaurant.sections.filter((s) => usedSections.has(s.key)),
-    items: items.map((p) => toProduct(p, restaurant.currency)),
+    items: items.map((p) => menuItemOf(toProduct(p, restaurant.currency))),
   };
 }
 

@@ -1,11 +1,25 @@
-import { menuSchema, menuTopic, type Menu, type Product, type RestaurantList } from '@comensal/contracts';
+import {
+  menuSchema,
+  menuTopic,
+  productSchema,
+  type Menu,
+  type Product,
+  type RestaurantList,
+} from '@comensal/contracts';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContext } from '../../http/request.ts';
-import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../../db/seed/insert-restaurant.ts';
+import {
+  SAMPLE_EXTRAS,
+  SAMPLE_SIZE,
+  buildSeedProduct,
+  buildSeedRestaurant,
+  insertRestaurant,
+} from '../../db/seed/insert-restaurant.ts';
 import type { SeedProduct } from '../../db/seed/types.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { nextLiveEvent } from '../../test/live.ts';
+import { signUpUser } from '../../test/sessions.ts';
 import { updateProduct } from './update-product.ts';
 
 // Madrid is UTC+1 in early March 2026; 2 March is a Monday.
@@ -30,9 +44,17 @@ const menuProducts: Record<string, Partial<SeedProduct>> = {
     scheduleEnd: '15:00',
   },
   late: { section: 'mains', priceMinor: 2500, scheduleStart: '22:00', scheduleEnd: '02:00' },
-  monday: { section: 'mains', priceMinor: 1000, scheduleDays: [1] },
+  // a choice to make before ordering (size is required)
+  monday: { section: 'mains', priceMinor: 1000, scheduleDays: [1], preferences: [SAMPLE_SIZE] },
   soldOut: { section: 'desserts', priceMinor: 800, stock: 0, preventSaleWithoutStock: true },
-  untracked: { section: 'desserts', priceMinor: 3000, stock: 0, preventSaleWithoutStock: false },
+  // optional extras only: no choice needed
+  untracked: {
+    section: 'desserts',
+    priceMinor: 3000,
+    stock: 0,
+    preventSaleWithoutStock: false,
+    preferences: [SAMPLE_EXTRAS],
+  },
   // shown at 3000 (4000 less 25 %): the price range compares the shown price
   lastOne: {
     section: 'desserts',
@@ -86,20 +108,35 @@ describe('GET /api/restaurants/:id/menu', () => {
     expect(menu).toMatchObject({ restaurantId, currency: 'EUR', country: 'ES' });
     expect(menu.sections.map((s) => s.key)).toEqual(['starters', 'mains', 'desserts']);
     expect(menu.items.map((p) => p.name.en)).toEqual(['always', 'lunch', 'monday', 'untracked', 'lastOne']);
-    expect(menu.items[0]).toMatchObject({
+    // each dish carries what its card shows, no more (ADR 0037): the rest is the details route's
+    expect(menu.items[0]).toEqual({
       id: productIds.always,
-      restaurantId,
       section: 'starters',
+      name: { es: 'always', en: 'always' },
+      description: { es: 'Un plato para pruebas', en: 'A dish for tests' },
       price: 500,
-      currency: 'EUR',
-      vegan: true,
-      vegetarian: true,
-      tags: ['vegan'],
-      discount: null,
-      discountType: null,
-      favoritesCount: 0,
+      // the vegan flag folded into the tags, in the contract's order
+      tags: ['vegetarian', 'vegan'],
+      choiceRequired: false,
       imageUrl: null,
     });
+    const byName = new Map(menu.items.map((item) => [item.name.en, item]));
+    expect(byName.get('lastOne')).toMatchObject({ price: 4000, discount: 25, discountType: 'percent' });
+    expect(byName.get('monday')?.choiceRequired).toBe(true);
+    expect(byName.get('untracked')?.choiceRequired).toBe(false);
+    expect(byName.get('lunch')?.tags).toEqual(['vegetarian']);
+    for (const item of menu.items) {
+      for (const key of [
+        'preferences',
+        'stock',
+        'scheduleStart',
+        'calories',
+        'pointsPrice',
+        'favoritesCount',
+      ]) {
+        expect(item).not.toHaveProperty(key);
+      }
+    }
   });
 
   it.each([
@@ -240,6 +277,43 @@ describe('GET /api/restaurants/:id/menu/:productId', () => {
       vegetarian: true,
       vegan: false,
     });
+    expect(productSchema.parse(res.json())).toEqual(res.json());
+  });
+
+  it('answers the details the menu list leaves out (preferences, stock…), to anyone', async () => {
+    t.clock.set(MONDAY_13H);
+    const signedIn = await signUpUser(t.app);
+    for (const headers of [{}, { cookie: signedIn.cookie }]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/restaurants/${restaurantId}/menu/${productIds.monday}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: productIds.monday,
+        restaurantId,
+        currency: 'EUR',
+        preferences: [SAMPLE_SIZE],
+        scheduleDays: [1],
+        stock: null,
+        favoritesCount: 0,
+      });
+    }
+    const lastOne = (await getProduct(productIds.lastOne!)).json() as Product;
+    expect(lastOne).toMatchObject({ stock: 1, preventSaleWithoutStock: true, discount: 25 });
+  });
+
+  it.each([
+    ['an id over 100 characters', 'a'.repeat(101), 400],
+    ['SQL in the id', encodeURIComponent("' OR 1=1 --"), 404],
+    ['a NUL byte', '%00', 404],
+    ['a path climb', '..%2F..%2Fusers', 404],
+    ['an upper-case uuid of another restaurant', '8F14E45F-CEEA-4E7A-9D7B-5D5E0C2F9A11', 404],
+  ])('answers hostile input with a clear 4xx: %s', async (_label, productId, status) => {
+    const res = await getProduct(productId);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.code).toBe(status === 400 ? 'VALIDATION_FAILED' : 'NOT_FOUND');
   });
 
   it('answers 404 when the product is not visible now, hidden, unknown, malformed or of another restaurant', async () => {

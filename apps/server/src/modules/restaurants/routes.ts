@@ -87,7 +87,10 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         description:
           "Products visible now in the restaurant's time zone (not hidden, in their daily schedule " +
           'and weekdays, in stock where that matters; docs/product.md#product-visibility). ' +
-          'Price bounds are minor units; 0 means no bound.',
+          'Price bounds are minor units; 0 means no bound. Each dish carries what its menu card shows ' +
+          '(name, description, price and discount, dietary tags, picture, whether a choice is required); ' +
+          'its details (preferences, stock, schedule, points price…) are `getProduct`. ' +
+          'ETag / If-None-Match → 304; gzip when accepted.',
         params: restaurantParams,
         querystring: getMenuQuerySchema,
         response: { 200: menuSchema, ...errors },
@@ -108,6 +111,10 @@ export async function restaurantRoutes(instance: FastifyInstance) {
         operationId: 'getProduct',
         tags: ['menu'],
         summary: 'One product, while it is visible',
+        description:
+          'Every field of the product (preferences with their options, schedule, stock, points price…): the ' +
+          'product page, and the cart and the table’s order for the dishes they hold. 404 when it is not ' +
+          'visible now, unknown or of another restaurant.',
         params: productParams,
         response: { 200: productSchema, ...errors },
       },

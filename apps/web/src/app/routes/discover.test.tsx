@@ -7,6 +7,7 @@ import { FakeWebSocket } from '@/testing/fake-web-socket';
 import { apiError, json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   menu,
+  menuItem,
   product,
   restaurantDetail,
   restaurantPage,
@@ -386,7 +387,9 @@ describe('menu filter and live updates', () => {
             restaurantId,
             country: 'ES',
             currency: 'EUR',
-            items: items().filter((item) => (!vegan || item.vegan) && (!max || item.price <= max)),
+            items: items()
+              .filter((item) => (!vegan || item.vegan) && (!max || item.price <= max))
+              .map(menuItem),
           }),
         );
       },

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FROM_CACHE_HEADER } from '@/lib/sw-rules';
 import { json, mockApi } from '@/testing/fetch-mock';
-import { menu, product, restaurantDetail } from '@/testing/fixtures';
+import { menu, menuItem, product, restaurantDetail } from '@/testing/fixtures';
 import { renderApp } from '@/app/testing/render-app';
 
 const restaurant = restaurantDetail({ name: 'La Picantería' });
@@ -16,7 +16,7 @@ function mockMenuPage(fromCache: boolean) {
   mockApi({
     'GET /api/restaurants/:id': () => json(restaurant, { headers }),
     'GET /api/restaurants/:id/menu': () =>
-      json(menu({ restaurantId: restaurant.id, items: [dish] }), { headers }),
+      json(menu({ restaurantId: restaurant.id, items: [menuItem(dish)] }), { headers }),
   });
 }
 

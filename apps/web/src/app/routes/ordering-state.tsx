@@ -1,12 +1,13 @@
 import type { Reservation } from '@comensal/contracts';
 import type { NewPendingItem } from '@comensal/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { getMenuQueryOptions, menuRootKey } from '@/features/menu/api/get-menu';
-import { orderRootKey } from '@/features/orders/api/list-orders';
+import { menuRootKey } from '@/features/menu/api/get-menu';
+import { getProductQueryOptions } from '@/features/menu/api/get-product';
+import { listOrdersQueryOptions, orderRootKey } from '@/features/orders/api/list-orders';
 import { addToCartAndSay, useCart } from '@/features/orders/cart-store';
 import { onOutboxAnswered, startOutbox } from '@/features/orders/order-outbox';
-import { type Ordering, productsById } from '@/features/orders/ordering';
+import { type Ordering, type ProductRead, productsById } from '@/features/orders/ordering';
 import { getMeQueryOptions, meKeys } from '@/features/profile/api/get-me';
 import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
 import { useAuth } from '@/app/session';
@@ -19,15 +20,20 @@ export type OrderingBase = Pick<
 export interface OrderingOptions {
   /** The page offers paying with points (a dish with a points price): ask for the balance. */
   wantsPoints?: boolean;
-  /** The page needs the menu's products whatever the cart holds (the table's order edits lines). */
+  /** The page edits the table's order: the products of its lines too, not only the cart's. */
   wantsProducts?: boolean;
 }
 
+/** Stable (useQueries runs it again only when a read changes). */
+const combineReads = (reads: readonly ProductRead[]) => productsById(reads);
+
 /**
  * Keeps a page's ordering up to date and hands it to `onChange`: the restaurant's country, the
- * menu's products (to price the cart; asked for once the cart holds something, or when the page
- * edits lines), the diner's points there (when a dish or a cart line may be paid with them), and
- * what to refresh after a batch. Renders nothing.
+ * products of the cart's lines with their details (to price the cart; and of the table's order's
+ * lines when the page edits them), each read from its product route (the menu list carries only
+ * what a card shows, ADR 0037; the product page's read is the same query), the diner's points
+ * there (when a dish or a cart line may be paid with them), and what to refresh after a batch.
+ * Renders nothing.
  */
 export default function OrderingState({
   base,
@@ -43,10 +49,19 @@ export default function OrderingState({
   const { restaurantId, reservation } = base;
   const restaurant = useRestaurant(restaurantId);
   const cart = useCart(reservation.id);
-  const menu = useQuery({ ...getMenuQueryOptions(restaurantId), enabled: wantsProducts || cart.length > 0 });
+  const orders = useQuery({ ...listOrdersQueryOptions(reservation.id), enabled: wantsProducts });
+  const productIds = useMemo(() => {
+    const ids = new Set(cart.map((item) => item.productId));
+    if (wantsProducts)
+      for (const order of orders.data?.items ?? []) if (order.productId) ids.add(order.productId);
+    return [...ids].sort();
+  }, [cart, wantsProducts, orders.data]);
+  const products = useQueries({
+    queries: productIds.map((productId) => getProductQueryOptions(restaurantId, productId)),
+    combine: combineReads,
+  });
   const needsPoints = wantsPoints || cart.some((item) => item.payWithPoints);
   const me = useQuery({ ...getMeQueryOptions(auth?.user.id ?? ''), enabled: auth !== null && needsPoints });
-  const products = useMemo(() => productsById(menu.data?.items), [menu.data]);
   const pointsBalance = me.data
     ? (me.data.points.find((entry) => entry.restaurantId === restaurantId)?.balance ?? 0)
     : null;

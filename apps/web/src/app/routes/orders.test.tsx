@@ -7,6 +7,7 @@ import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   meAnswer,
   menu,
+  menuItem,
   orderAnswer,
   orderTotalAnswer,
   product,
@@ -108,7 +109,7 @@ function mockRestaurant({
     'GET /api/auth/get-session': () => json(sessionAnswer()),
     'GET /api/restaurants/:id': () => json(restaurant),
     'GET /api/restaurants/:id/menu': () =>
-      json(menu({ restaurantId, country: 'PE', currency: 'PEN', items })),
+      json(menu({ restaurantId, country: 'PE', currency: 'PEN', items: items.map(menuItem) })),
     'GET /api/restaurants/:id/menu/:productId': ({ params }) =>
       json(items.find((item) => item.id === params.productId)),
     'GET /api/reservations': () => json({ items: reservations, nextCursor: null }),
@@ -207,6 +208,11 @@ describe('adding to the order', () => {
     fireEvent.click(within(inCart).getByRole('button', { name: 'Classic ceviche: one more' }));
     await waitFor(() => expect(storedCart()[0]?.quantity).toBe(2));
     expect(nbsp(screen.getByRole('region', { name: 'Your cart' }).textContent)).toContain('2 dishes · S/ 70');
+    // the cart is priced with the dish's details, read from its own route (the menu list carries
+    // only what a card shows: ADR 0037); the dish not in the cart is not read
+    const productPath = `GET /api/restaurants/${restaurantId}/menu/`;
+    expect(count(`${productPath}${ceviche.id}`)).toBeGreaterThan(0);
+    expect(count(`${productPath}${lomo.id}`)).toBe(0);
     fireEvent.click(within(inCart).getByRole('button', { name: 'Classic ceviche: one less' }));
     await waitFor(() => expect(storedCart()[0]?.quantity).toBe(1));
     // at one, the minus removes the dish (never a quantity below 1)
@@ -751,7 +757,10 @@ describe('the table’s order', () => {
     expect(within(pendingLine).getByText('Awaiting confirmation')).toBeTruthy();
     expect(within(pendingLine).queryByRole('button')).toBeNull();
 
-    fireEvent.click(within(myGroup).getByRole('button', { name: 'Change Lomo saltado' }));
+    const change = within(myGroup).getByRole('button', { name: 'Change Lomo saltado' }) as HTMLButtonElement;
+    // it waits for the dish's details (its preferences: read from its product route, ADR 0037)
+    await waitFor(() => expect(change.disabled).toBe(false));
+    fireEvent.click(change);
     const dialog = await screen.findByRole('dialog', { name: 'Change Lomo saltado' });
     // the dialog opens on what was ordered
     expect((within(dialog).getByRole('radio', { name: /A lo pobre/ }) as HTMLInputElement).checked).toBe(

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { menu, product } from '@/testing/fixtures';
+import { menu, menuItem, product } from '@/testing/fixtures';
 import { firstDishes, groupMenu, type MenuGroup, productDietaryTags } from './group-menu';
 
 describe('groupMenu', () => {
   it('follows the section order, drops empty sections and puts unknown sections last', () => {
-    const starter = product({ section: 'starters' });
-    const main = product({ section: 'mains' });
-    const stray = product({ section: 'specials' });
+    const starter = menuItem(product({ section: 'starters' }));
+    const main = menuItem(product({ section: 'mains' }));
+    const stray = menuItem(product({ section: 'specials' }));
     const groups = groupMenu(
       menu({
         sections: [
@@ -30,7 +30,7 @@ describe('firstDishes', () => {
   const group = (key: string, size: number): MenuGroup => ({
     key,
     name: { es: key, en: key },
-    items: Array.from({ length: size }, () => product({ section: key })),
+    items: Array.from({ length: size }, () => menuItem(product({ section: key }))),
   });
   const groups = [group('starters', 3), group('mains', 4), group('desserts', 2)];
   const shape = (shown: MenuGroup[]) => shown.map((g) => [g.key, g.items.length]);

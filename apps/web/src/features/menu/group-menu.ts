@@ -1,4 +1,4 @@
-import type { DietaryTag, Localized, Menu, Product } from '@comensal/contracts';
+import type { DietaryTag, Localized, Menu, MenuItem, Product } from '@comensal/contracts';
 
 /**
  * The contracts' `DIETARY_TAGS` order, restated here so the menu needs no value (and so no zod)
@@ -20,12 +20,12 @@ export interface MenuGroup {
   key: string;
   /** null: products whose section is not listed in `sections`. */
   name: Localized | null;
-  items: Product[];
+  items: MenuItem[];
 }
 
 /** Products by section, in the menu's section order; empty sections are left out, unknown ones go last. */
 export function groupMenu(menu: Pick<Menu, 'sections' | 'items'>): MenuGroup[] {
-  const bySection = new Map<string, Product[]>();
+  const bySection = new Map<string, MenuItem[]>();
   for (const item of menu.items) {
     const list = bySection.get(item.section);
     if (list) list.push(item);

@@ -1,11 +1,12 @@
 import type { Product, Reservation } from '@comensal/contracts';
 import type { NewPendingItem } from '@comensal/domain';
 import { createContext, use } from 'react';
+import { isNotFound } from '@/lib/api-client';
 
 /**
  * What the ordering screens of a restaurant share, put together by the route (the reservations,
  * the menu and the diner's points belong to other features): the reservation the cart and the
- * orders go to, the menu's products to price the cart with, and the points balance there.
+ * orders go to, the products to price the cart with, and the points balance there.
  */
 export interface Ordering {
   restaurantId: string;
@@ -16,7 +17,11 @@ export interface Ordering {
   /** The one the cart and the orders go to. */
   reservation: Reservation;
   chooseReservation: (reservationId: string) => void;
-  /** The restaurant's menu, by product id; null while it loads (or when it could not be). */
+  /**
+   * The products of the cart's lines (and of the table's order where the page edits it), with
+   * their details (preferences, stock…: the menu list carries only what a card shows, ADR 0037),
+   * by id; null while one loads (or could not be). A product no longer on the menu is absent.
+   */
   products: ReadonlyMap<string, Product> | null;
   /** The diner's points at the restaurant; null while unknown. */
   pointsBalance: number | null;
@@ -40,7 +45,22 @@ export function useOrdering(): Ordering | null {
   return use(OrderingContext);
 }
 
-/** The products of a menu by id (what the cart is priced with). */
-export function productsById(products: readonly Product[] | undefined): ReadonlyMap<string, Product> | null {
-  return products ? new Map(products.map((product) => [product.id, product])) : null;
+/** One read of a product's details (`GET /api/restaurants/:id/menu/:productId`). */
+export interface ProductRead {
+  data: Product | undefined;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * The products read, by id (what the cart is priced with): null while one is loading or failed
+ * for another reason than being off the menu (404: left out, the line shows as gone).
+ */
+export function productsById(reads: readonly ProductRead[]): ReadonlyMap<string, Product> | null {
+  const products = new Map<string, Product>();
+  for (const read of reads) {
+    if (read.data) products.set(read.data.id, read.data);
+    else if (read.isPending || !isNotFound(read.error)) return null;
+  }
+  return products;
 }

@@ -1,4 +1,4 @@
-import type { Product } from '@comensal/contracts';
+import type { MenuItem } from '@comensal/contracts';
 import {
   memo,
   type MouseEvent,
@@ -73,15 +73,17 @@ function MenuSkeleton() {
 const MenuSection = memo(function MenuSection({
   group,
   title,
+  restaurantId,
   country,
   query,
   renderProductAction,
 }: {
   group: MenuGroup;
   title: string;
+  restaurantId: string;
   country: string;
   query: Query | undefined;
-  renderProductAction: ((product: Product) => ReactNode) | undefined;
+  renderProductAction: ((product: MenuItem) => ReactNode) | undefined;
 }) {
   return (
     <section aria-labelledby={sectionId(group.key)} className="flex scroll-mt-20 flex-col gap-3">
@@ -95,6 +97,7 @@ const MenuSection = memo(function MenuSection({
           <li key={product.id} className="[contain-intrinsic-size:auto_10rem] [content-visibility:auto]">
             <ProductCard
               product={product}
+              restaurantId={restaurantId}
               country={country}
               {...(query && { query })}
               action={renderProductAction?.(product)}
@@ -115,7 +118,7 @@ interface MenuViewProps {
   /** Under the title (composed by the route: which reservation the dishes go to). */
   banner?: ReactNode;
   /** A control on each dish's card (composed by the route: add it to the order). */
-  renderProductAction?: (product: Product) => ReactNode;
+  renderProductAction?: (product: MenuItem) => ReactNode;
 }
 
 /**
@@ -214,6 +217,7 @@ export function MenuView({
               key={group.key}
               group={group}
               title={sectionName(group)}
+              restaurantId={dishes.restaurantId}
               country={dishes.country}
               query={linkQuery}
               renderProductAction={renderProductAction}

@@ -1,11 +1,10 @@
-import type { Product } from '@comensal/contracts';
+import type { MenuItem } from '@comensal/contracts';
 import { memo, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { DietaryTagList } from '@/components/ui/dietary-tag';
 import { href, type Query } from '@/config/paths';
 import { Picture } from '@/components/ui/picture';
 import { useLocalized, useT } from '@/lib/i18n';
-import { productDietaryTags } from '@/features/menu/group-menu';
 import { ProductPrice } from './product-price';
 
 /**
@@ -15,11 +14,14 @@ import { ProductPrice } from './product-price';
  */
 export const ProductCard = memo(function ProductCard({
   product,
+  restaurantId,
   country,
   query,
   action,
 }: {
-  product: Product;
+  /** The menu list's dish (ADR 0037): its tags already hold the vegan / vegetarian flags. */
+  product: MenuItem;
+  restaurantId: string;
   country: string;
   query?: Query;
   /** A control of its own above the card's link (add to the order). */
@@ -38,7 +40,7 @@ export const ProductCard = memo(function ProductCard({
         </h3>
         {description ? <p className="line-clamp-3 text-ink-muted">{description}</p> : null}
         <ProductPrice product={product} country={country} />
-        <DietaryTagList tags={productDietaryTags(product)} label={t('menu.product.dietary')} />
+        <DietaryTagList tags={product.tags} label={t('menu.product.dietary')} />
         {action ? <div className="relative z-10 mt-1 self-start">{action}</div> : null}
       </div>
       {product.imageUrl ? (
@@ -53,7 +55,7 @@ export const ProductCard = memo(function ProductCard({
       ) : null}
       {/* The card's own box is the target (as the restaurant cards'), named by the dish. */}
       <Link
-        to={href('restaurant.product', { restaurantId: product.restaurantId, productId: product.id }, query)}
+        to={href('restaurant.product', { restaurantId, productId: product.id }, query)}
         aria-labelledby={nameId}
         className="absolute inset-0 rounded-2xl"
       />

@@ -35,12 +35,15 @@ const STATUS_STYLES: Readonly<Record<OrderPaymentStatus, string>> = {
 export function OrderLine({
   order,
   product,
+  isProductLoading = false,
   isMine,
   country,
 }: {
   order: Order;
   /** The dish as the menu has it now (its preferences, to change them). */
   product: Product | undefined;
+  /** The dish's details are still being read: changing the line waits for them. */
+  isProductLoading?: boolean;
   isMine: boolean;
   /** The restaurant's country: money is shown by it. */
   country: string;
@@ -104,6 +107,7 @@ export function OrderLine({
             variant="secondary"
             aria-label={t('order.edit.for', { name })}
             aria-haspopup="dialog"
+            disabled={isProductLoading}
             onClick={() => setEditing(true)}
           >
             {t('order.edit.open')}

@@ -1,4 +1,4 @@
-import type { Product } from '@comensal/contracts';
+import type { MenuItem } from '@comensal/contracts';
 import { MAX_ORDER_QUANTITY } from '@comensal/domain';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -15,21 +15,22 @@ const STEP =
 /**
  * The menu card's "add to the order": one tap adds a dish that needs no choice (then − n +
  * change that line); a dish with required preferences opens its page instead. Nothing shows
- * without a reservation to order for.
+ * without a reservation to order for. The menu list's dish is enough (`choiceRequired`); the cart
+ * prices the line with the product's details (ordering-state.tsx).
  */
-export function QuickAdd({ product, query }: { product: Product; query?: Query }) {
+export function QuickAdd({ product, query }: { product: MenuItem; query?: Query }) {
   const t = useT();
   const localized = useLocalized();
   const ordering = useOrdering();
   const reservationId = ordering?.reservation.id ?? null;
   const cart = useCart(reservationId);
-  if (!reservationId) return null;
+  if (!ordering || !reservationId) return null;
   const name = localized(product.name);
 
-  if (product.preferences.some((preference) => preference.required)) {
+  if (product.choiceRequired) {
     return (
       <Link
-        to={href('restaurant.product', { restaurantId: product.restaurantId, productId: product.id }, query)}
+        to={href('restaurant.product', { restaurantId: ordering.restaurantId, productId: product.id }, query)}
         aria-label={t('order.quick.chooseFor', { name })}
         className={`relative ${buttonClasses({ variant: 'secondary' })}`}
       >

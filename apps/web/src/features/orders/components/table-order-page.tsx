@@ -79,6 +79,7 @@ function DinerOrders({
             key={order.id}
             order={order}
             product={order.productId ? ordering?.products?.get(order.productId) : undefined}
+            isProductLoading={ordering !== null && ordering.products === null}
             isMine={isViewer}
             country={country}
           />
