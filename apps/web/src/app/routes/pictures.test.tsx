@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/fetch-mock';
 import {
   menu,
+  menuItem,
   product,
   restaurantDetail,
   restaurantPage,
@@ -40,7 +41,7 @@ describe('dish pictures', () => {
     mockApi({
       'GET /api/restaurants/:id': () => json(restaurant),
       'GET /api/restaurants/:id/menu': () =>
-        json(menu({ restaurantId, country: 'ES', currency: 'EUR', items: [uploaded, vector] })),
+        json(menu({ restaurantId, country: 'ES', currency: 'EUR', items: [uploaded, vector].map(menuItem) })),
     });
     renderApp(`/restaurants/${restaurantId}/menu`);
     const ramen = (await screen.findByRole('link', { name: 'Ramen' }))
