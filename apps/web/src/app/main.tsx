@@ -9,6 +9,7 @@ import { listenForUncaughtErrors } from '@/lib/report-error';
 import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { startServiceWorker } from '@/lib/service-worker';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
 
@@ -30,7 +31,10 @@ const queryClient = createQueryClient();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-void messagesLoading.then((messages) => {
+// The first render waits for the router's first navigation too: rendered earlier, it would only
+// draw the app's splash over the static one that looks the same (a render and a layout more on
+// the way to the first screen, docs/decisions/0036-first-screen.md).
+void Promise.all([messagesLoading, firstNavigationDone()]).then(([messages]) => {
   const root = createRoot(rootElement);
   // A transition: React renders the first screen in short slices, so the page keeps answering
   // taps while it builds (the static splash stays until the first screen is ready).
@@ -41,16 +45,33 @@ void messagesLoading.then((messages) => {
       </StrictMode>,
     );
   });
-  // After the first paint, off the start-up path: analytics is a chunk of its own, loaded once
-  // the page has drawn (lib/analytics/start.ts, docs/telemetry.md).
-  requestAnimationFrame(() => setTimeout(startAnalyticsLater, 0));
 });
 
-// Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the page has loaded,
-// and a cart sent without a connection goes as soon as there is one, whatever page is open.
-startServiceWorker();
+// Off the first screen's path (lib/after-first-screen.ts): analytics is a chunk of its own (with
+// the schemas it checks events with), loaded once the first screen has its answers and the main
+// thread is idle (lib/analytics/start.ts, docs/telemetry.md); so is the service worker's
+// registration (docs/decisions/0026-offline-pwa.md), which waits for `load` and an idle moment
+// besides. A cart sent without a connection goes as soon as there is one, whatever page is open.
+const firstScreenSettled = () =>
+  router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
+afterFirstScreen(firstScreenSettled, () => {
+  startAnalyticsLater();
+  startServiceWorker();
+});
 if (localStore.get(STORAGE_KEYS.outbox) !== null) {
   void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
+}
+
+/**
+ * Resolves once the router's first navigation is over (session check, route modules), looking at
+ * its state rather than subscribing: a data router keeps its first update for its first
+ * subscriber, which must be `RouterProvider` (lib/analytics/page-views.ts).
+ */
+function firstNavigationDone(): Promise<void> {
+  return new Promise((resolve) => {
+    const look = () => (router.state.initialized ? resolve() : void setTimeout(look, 10));
+    look();
+  });
 }
 
 function startAnalyticsLater(): void {
