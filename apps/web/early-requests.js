@@ -37,6 +37,9 @@
   function cover(restaurant) {
     return restaurant.coverUrl;
   }
+  function dishPicture(dish) {
+    return dish.imageUrl;
+  }
   // The code the page needs beyond the entry (its route modules, the catalog of its
   // language), preloaded while the entry downloads. The build fills the table
   // (vite.config.ts, earlyModules); it stays empty in development.
@@ -74,6 +77,10 @@
   } else if ((match = new RegExp('^/restaurants/(' + id + ')/menu$').exec(path))) {
     get('/api/restaurants/' + match[1] + '/menu');
     get('/api/restaurants/' + match[1]);
+  } else if ((match = new RegExp('^/restaurants/(' + id + ')/articles/(' + id + ')$').exec(path))) {
+    // a dish (the page a dish's QR code or a shared link opens): the dish, its picture, the restaurant
+    get('/api/restaurants/' + match[1] + '/menu/' + match[2], dishPicture);
+    get('/api/restaurants/' + match[1]);
   } else if ((match = new RegExp('^/restaurants/(' + id + ')$').exec(path))) {
     get('/api/restaurants/' + match[1]);
   } else if ((match = new RegExp('^/restaurants/(' + id + ')/reservations$').exec(path))) {
@@ -89,4 +96,5 @@
   if (path === '/') preload('home');
   else if (new RegExp('^/restaurants/' + id + '/menu$').test(path)) preload('menu');
   else if (new RegExp('^/restaurants/' + id + '$').test(path)) preload('profile');
+  else if (new RegExp('^/restaurants/' + id + '/articles/' + id + '$').test(path)) preload('product');
 })();

@@ -9,6 +9,7 @@ import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   menu,
   orderAnswer,
+  product,
   orderTotalAnswer,
   reservationAnswer,
   restaurantDetail,
@@ -29,6 +30,8 @@ function loadPageAt(url: string) {
 
 const RESTAURANT_ID = '5219391c-d008-40ed-b9de-6c53d8e9f0f5';
 const COVER = `/files/restaurants/${RESTAURANT_ID}/picture-1.svg`;
+const DISH_ID = '0b1e5b43-7a0e-4c55-9d39-8a4f3c1a2e77';
+const DISH_PICTURE = `/files/restaurants/${RESTAURANT_ID}/products/${DISH_ID}.svg`;
 const times = (label: string) => seenRequests.filter((request) => request === label).length;
 /** A table reservation at the restaurant, with one line ordered (the table's order page). */
 const tableReservation = reservationAnswer({
@@ -54,6 +57,8 @@ beforeEach(() => {
     'GET /api/restaurants/:id': () =>
       json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
     'GET /api/restaurants/:id/menu': () => json(menu({ restaurantId: RESTAURANT_ID })),
+    'GET /api/restaurants/:id/menu/:productId': () =>
+      json(product({ id: DISH_ID, restaurantId: RESTAURANT_ID, imageUrl: DISH_PICTURE })),
     'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
     // The menu asks which reservations the diner can order for there (none here).
     'GET /api/reservations': () => json({ items: [], nextCursor: null }),
@@ -132,6 +137,15 @@ describe("the page's early requests", () => {
       shows: () => screen.findAllByText('Bodega Gràcia'),
     },
     {
+      page: `/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`,
+      early: [
+        '/api/auth/get-session',
+        `/api/restaurants/${RESTAURANT_ID}/menu/${DISH_ID}`,
+        `/api/restaurants/${RESTAURANT_ID}`,
+      ],
+      shows: () => screen.findByRole('heading', { name: 'Classic ceviche' }),
+    },
+    {
       page: `/restaurants/${RESTAURANT_ID}/reservations`,
       early: ['/api/auth/get-session', `/api/restaurants/${RESTAURANT_ID}`],
       shows: () => screen.findAllByText('Bodega Gràcia'),
@@ -157,6 +171,18 @@ describe("the page's early requests", () => {
     const firstPicture = screen.getAllByRole('article')[0]?.querySelector('img');
     expect(firstPicture?.getAttribute('src')).toBe(COVER);
     expect(firstPicture?.getAttribute('loading')).toBe('eager');
+    preload?.remove();
+  });
+
+  it("a dish's page: preloads the dish's picture, the largest thing it shows", async () => {
+    const page = `/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`;
+    loadPageAt(page);
+    renderApp(page);
+    await screen.findByRole('heading', { name: 'Classic ceviche' });
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(DISH_PICTURE);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(screen.getByRole('article').querySelector('img')?.getAttribute('src')).toBe(DISH_PICTURE);
     preload?.remove();
   });
 
@@ -197,13 +223,19 @@ describe("the page's early modules", () => {
   const routeAt = (page: string) => matchRoutes(routes, page)?.at(-1)?.route.id;
 
   it('preloads the landing page the router will show', () => {
-    const landing = { home: 'home', menu: 'restaurant.menu', profile: 'restaurant.profile' };
+    const landing = {
+      home: 'home',
+      menu: 'restaurant.menu',
+      profile: 'restaurant.profile',
+      product: 'restaurant.product',
+    };
     const pages: [string, keyof typeof landing | null][] = [
       ['/', 'home'],
       [`/restaurants/${RESTAURANT_ID}`, 'profile'],
       [`/restaurants/${RESTAURANT_ID}/menu`, 'menu'],
       [`/restaurants/${RESTAURANT_ID}/menu?table=4`, 'menu'],
-      [`/restaurants/${RESTAURANT_ID}/articles/x`, null],
+      [`/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`, 'product'],
+      [`/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}/more`, null],
       ['/auth/login', null],
       ['/favorites/restaurants', null],
     ];

@@ -24,17 +24,17 @@ document.documentElement.lang = htmlLang(locale);
 // The catalog first: it is on the way to the first render, like the route modules below.
 const messagesLoading = loadMessages(locale);
 
-// Creating the router starts the first navigation (session check, route modules).
+// Creating the router starts the first navigation (session check, route modules): in a task of
+// its own, after the one that evaluated the app's code, so that neither is a long task on a slow
+// phone (docs/decisions/0036-first-screen.md).
+await new Promise((resolve) => setTimeout(resolve, 0));
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-// The first render waits for the router's first navigation too: rendered earlier, it would only
-// draw the app's splash over the static one that looks the same (a render and a layout more on
-// the way to the first screen, docs/decisions/0036-first-screen.md).
-void Promise.all([messagesLoading, firstNavigationDone()]).then(([messages]) => {
+void messagesLoading.then((messages) => {
   const root = createRoot(rootElement);
   // A transition: React renders the first screen in short slices, so the page keeps answering
   // taps while it builds (the static splash stays until the first screen is ready).
@@ -60,18 +60,6 @@ afterFirstScreen(firstScreenSettled, () => {
 });
 if (localStore.get(STORAGE_KEYS.outbox) !== null) {
   void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
-}
-
-/**
- * Resolves once the router's first navigation is over (session check, route modules), looking at
- * its state rather than subscribing: a data router keeps its first update for its first
- * subscriber, which must be `RouterProvider` (lib/analytics/page-views.ts).
- */
-function firstNavigationDone(): Promise<void> {
-  return new Promise((resolve) => {
-    const look = () => (router.state.initialized ? resolve() : void setTimeout(look, 10));
-    look();
-  });
 }
 
 function startAnalyticsLater(): void {
