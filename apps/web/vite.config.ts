@@ -43,7 +43,7 @@ const SHARED_MODULES = [
   /[\\/]src[\\/]components[\\/]ui[\\/](icons|avatar|language-switcher|dietary-tag|filter-chip|skeleton)\.tsx$/,
   /[\\/]src[\\/]components[\\/]errors[\\/]error-state\.tsx$/,
   /[\\/]src[\\/]app[\\/]route-handle\.ts$/,
-  /[\\/]src[\\/]lib[\\/]use-search-params-state\.ts$/,
+  /[\\/]src[\\/]lib[\\/](use-search-params-state|use-progressive-count)\.ts$/,
   /[\\/]src[\\/]features[\\/]restaurants[\\/]api[\\/](get-restaurant|list-restaurants)\.ts$/,
 ];
 

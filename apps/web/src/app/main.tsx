@@ -24,40 +24,46 @@ document.documentElement.lang = htmlLang(locale);
 // The catalog first: it is on the way to the first render, like the route modules below.
 const messagesLoading = loadMessages(locale);
 
-// Creating the router starts the first navigation (session check, route modules): in a task of
-// its own, after the one that evaluated the app's code, so that neither is a long task on a slow
-// phone (docs/decisions/0036-first-screen.md).
-await new Promise((resolve) => setTimeout(resolve, 0));
-const router = createAppRouter();
-const queryClient = createQueryClient();
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-void messagesLoading.then((messages) => {
-  const root = createRoot(rootElement);
-  // A transition: React renders the first screen in short slices, so the page keeps answering
-  // taps while it builds (the static splash stays until the first screen is ready).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={router} locale={locale} messages={messages} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
-});
+// Creating the router starts the first navigation (session check, route modules): in a task of
+// its own, after the one that evaluated the app's code, so that neither is a long task on a slow
+// phone (docs/decisions/0036-first-screen.md). A timer rather than a top-level `await`, with
+// which the build split the entry into twice as many files.
+setTimeout(() => start(rootElement), 0);
 
-// Off the first screen's path (lib/after-first-screen.ts): analytics is a chunk of its own (with
-// the schemas it checks events with), loaded once the first screen has its answers and the main
-// thread is idle (lib/analytics/start.ts, docs/telemetry.md); so is the service worker's
-// registration (docs/decisions/0026-offline-pwa.md), which waits for `load` and an idle moment
-// besides. A cart sent without a connection goes as soon as there is one, whatever page is open.
-const firstScreenSettled = () =>
-  router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
-afterFirstScreen(firstScreenSettled, () => {
-  startAnalyticsLater();
-  startServiceWorker();
-});
+function start(container: HTMLElement): void {
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+
+  void messagesLoading.then((messages) => {
+    const root = createRoot(container);
+    // A transition: React renders the first screen in short slices, so the page keeps answering
+    // taps while it builds (the static splash stays until the first screen is ready).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App router={router} locale={locale} messages={messages} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
+  });
+
+  // Off the first screen's path (lib/after-first-screen.ts): analytics is a chunk of its own (with
+  // the schemas it checks events with), loaded once the first screen has its answers and the main
+  // thread is idle (lib/analytics/start.ts, docs/telemetry.md); so is the service worker's
+  // registration (docs/decisions/0026-offline-pwa.md), which waits for `load` and an idle moment
+  // besides.
+  const firstScreenSettled = () =>
+    router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
+  afterFirstScreen(firstScreenSettled, () => {
+    startAnalyticsLater();
+    startServiceWorker();
+  });
+}
+
+// A cart sent without a connection goes as soon as there is one, whatever page is open.
 if (localStore.get(STORAGE_KEYS.outbox) !== null) {
   void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
 }
