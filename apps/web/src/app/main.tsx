@@ -27,6 +27,15 @@ const messagesLoading = loadMessages(locale);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
+// The page's first use of Intl loads ICU's locale data (20–50 ms on a slowed CPU), and the first
+// render would do it (react-intl's createIntl checks the locale with `supportedLocalesOf`): here,
+// in a task of its own while the first screen's code and answers are still on their way
+// (docs/decisions/0036-first-screen.md).
+setTimeout(() => {
+  Intl.NumberFormat.supportedLocalesOf(locale);
+  Intl.DateTimeFormat.supportedLocalesOf(locale);
+}, 0);
+
 // Creating the router starts the first navigation (session check, route modules): in a task of
 // its own, after the one that evaluated the app's code, so that neither is a long task on a slow
 // phone (docs/decisions/0036-first-screen.md). A timer rather than a top-level `await`, with
