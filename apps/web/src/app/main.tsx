@@ -42,11 +42,17 @@ setTimeout(() => {
 // which the build split the entry into twice as many files.
 setTimeout(() => start(rootElement), 0);
 
+/** How long after the first render its reads have surely started (effects run after a frame). */
+const FIRST_READS_START_MS = 100;
+
 function start(container: HTMLElement): void {
   const router = createAppRouter();
   const queryClient = createQueryClient();
 
+  /** When the first render was asked for (its reads start in effects, a frame or so later). */
+  let renderedAt = Number.POSITIVE_INFINITY;
   void messagesLoading.then((messages) => {
+    renderedAt = performance.now();
     const root = createRoot(container);
     // A transition: React renders the first screen in short slices, so the page keeps answering
     // taps while it builds (the static splash stays until the first screen is ready).
@@ -60,12 +66,17 @@ function start(container: HTMLElement): void {
   });
 
   // Off the first screen's path (lib/after-first-screen.ts): analytics is a chunk of its own (with
-  // the schemas it checks events with), loaded once the first screen has its answers and the main
-  // thread is idle (lib/analytics/start.ts, docs/telemetry.md); so is the service worker's
-  // registration (docs/decisions/0026-offline-pwa.md), which waits for `load` and an idle moment
-  // besides.
+  // the schemas it checks events with), loaded once the first screen has its answers and its
+  // pictures and the main thread is idle (lib/analytics/start.ts, docs/telemetry.md); so is the
+  // service worker's registration (docs/decisions/0026-offline-pwa.md), which waits for `load`
+  // and an idle moment besides.
   const firstScreenSettled = () =>
-    router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
+    performance.now() - renderedAt >= FIRST_READS_START_MS &&
+    router.state.initialized &&
+    router.state.navigation.state === 'idle' &&
+    queryClient.isFetching() === 0 &&
+    // its pictures too (home's first cover, the dish's picture: the page's largest element)
+    Array.from(document.images).every((image) => image.complete || image.loading === 'lazy');
   afterFirstScreen(firstScreenSettled, () => {
     startAnalyticsLater();
     startServiceWorker();
