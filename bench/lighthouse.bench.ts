@@ -37,7 +37,7 @@ const LABELS: Record<Figure, string> = {
 };
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's whole report (JSON) and its trace there, to study a score. */
+/** LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's whole report (JSON) there, to study a score. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Runs per page (LIGHTHOUSE_RUNS, default 3): a score swings by a few points from run to run. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
@@ -109,29 +109,19 @@ const scores: Score[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
     for (const { page, target, headers } of pages) {
-      const audit = () =>
-        lighthouse(target, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          extraHeaders: headers,
-        });
-      let result = await audit();
-      // On a busy machine Chrome sometimes records no navigation start (NO_NAVSTART): once more.
-      if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') {
-        console.info(`${page}: the trace had no navigation start, running again`);
-        result = await audit();
-      }
+      const result = await lighthouse(target, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        extraHeaders: headers,
+      });
       if (!result) throw new Error(`lighthouse gave no result for ${target}`);
       const { lhr } = result;
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
         const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}-${run}.json`);
         writeFileSync(file, JSON.stringify(lhr, null, 1));
-        // the page's trace too (open it in Chrome's performance panel): what each long task ran
-        const trace = (result.artifacts as { Trace?: unknown }).Trace;
-        if (trace) writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
         console.info(`${page}: report in ${file}`);
       }
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);

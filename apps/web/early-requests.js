@@ -66,6 +66,7 @@
   get('/api/auth/get-session');
   var path = location.pathname;
   var id = '[A-Za-z0-9_-]+';
+  var uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
   var match;
   if (path === '/' && !location.search && !location.hash) {
     var remembered = null;
@@ -77,10 +78,12 @@
   } else if ((match = new RegExp('^/restaurants/(' + id + ')/menu$').exec(path))) {
     get('/api/restaurants/' + match[1] + '/menu');
     get('/api/restaurants/' + match[1]);
-  } else if ((match = new RegExp('^/restaurants/(' + id + ')/articles/(' + id + ')$').exec(path))) {
-    // a dish (the page a dish's QR code or a shared link opens): the dish, its picture, the restaurant
+  } else if ((match = new RegExp('^/restaurants/(' + id + ')/articles/(' + uuid + ')$').exec(path))) {
+    // a dish (the page a dish's QR code or a shared link opens): the dish, its picture, the
+    // restaurant, and its route code
     get('/api/restaurants/' + match[1] + '/menu/' + match[2], dishPicture);
     get('/api/restaurants/' + match[1]);
+    preload('product');
   } else if ((match = new RegExp('^/restaurants/(' + id + ')$').exec(path))) {
     get('/api/restaurants/' + match[1]);
   } else if ((match = new RegExp('^/restaurants/(' + id + ')/reservations$').exec(path))) {
@@ -96,5 +99,4 @@
   if (path === '/') preload('home');
   else if (new RegExp('^/restaurants/' + id + '/menu$').test(path)) preload('menu');
   else if (new RegExp('^/restaurants/' + id + '$').test(path)) preload('profile');
-  else if (new RegExp('^/restaurants/' + id + '/articles/' + id + '$').test(path)) preload('product');
 })();

@@ -95,9 +95,9 @@ const EARLY_MODULE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   home: ['src/app/routes/app/layout.tsx', 'src/app/routes/app/home.tsx'],
   profile: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/profile.tsx'],
   menu: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/menu.tsx'],
-  product: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/product.tsx'],
   'es-ES': ['src/locales/es-ES.json'],
   'en-US': ['src/locales/en-US.json'],
+  product: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/product.tsx'],
 };
 
 /**

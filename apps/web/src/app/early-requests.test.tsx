@@ -9,8 +9,8 @@ import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
   menu,
   orderAnswer,
-  product,
   orderTotalAnswer,
+  product,
   reservationAnswer,
   restaurantDetail,
   restaurantPage,
@@ -30,8 +30,6 @@ function loadPageAt(url: string) {
 
 const RESTAURANT_ID = '5219391c-d008-40ed-b9de-6c53d8e9f0f5';
 const COVER = `/files/restaurants/${RESTAURANT_ID}/picture-1.svg`;
-const DISH_ID = '0b1e5b43-7a0e-4c55-9d39-8a4f3c1a2e77';
-const DISH_PICTURE = `/files/restaurants/${RESTAURANT_ID}/products/${DISH_ID}.svg`;
 const times = (label: string) => seenRequests.filter((request) => request === label).length;
 /** A table reservation at the restaurant, with one line ordered (the table's order page). */
 const tableReservation = reservationAnswer({
@@ -57,8 +55,6 @@ beforeEach(() => {
     'GET /api/restaurants/:id': () =>
       json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
     'GET /api/restaurants/:id/menu': () => json(menu({ restaurantId: RESTAURANT_ID })),
-    'GET /api/restaurants/:id/menu/:productId': () =>
-      json(product({ id: DISH_ID, restaurantId: RESTAURANT_ID, imageUrl: DISH_PICTURE })),
     'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
     // The menu asks which reservations the diner can order for there (none here).
     'GET /api/reservations': () => json({ items: [], nextCursor: null }),
@@ -137,15 +133,6 @@ describe("the page's early requests", () => {
       shows: () => screen.findAllByText('Bodega Gràcia'),
     },
     {
-      page: `/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`,
-      early: [
-        '/api/auth/get-session',
-        `/api/restaurants/${RESTAURANT_ID}/menu/${DISH_ID}`,
-        `/api/restaurants/${RESTAURANT_ID}`,
-      ],
-      shows: () => screen.findByRole('heading', { name: 'Classic ceviche' }),
-    },
-    {
       page: `/restaurants/${RESTAURANT_ID}/reservations`,
       early: ['/api/auth/get-session', `/api/restaurants/${RESTAURANT_ID}`],
       shows: () => screen.findAllByText('Bodega Gràcia'),
@@ -171,18 +158,6 @@ describe("the page's early requests", () => {
     const firstPicture = screen.getAllByRole('article')[0]?.querySelector('img');
     expect(firstPicture?.getAttribute('src')).toBe(COVER);
     expect(firstPicture?.getAttribute('loading')).toBe('eager');
-    preload?.remove();
-  });
-
-  it("a dish's page: preloads the dish's picture, the largest thing it shows", async () => {
-    const page = `/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`;
-    loadPageAt(page);
-    renderApp(page);
-    await screen.findByRole('heading', { name: 'Classic ceviche' });
-    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
-    expect(preload?.getAttribute('href')).toBe(DISH_PICTURE);
-    expect(preload?.getAttribute('fetchpriority')).toBe('high');
-    expect(screen.getByRole('article').querySelector('img')?.getAttribute('src')).toBe(DISH_PICTURE);
     preload?.remove();
   });
 
@@ -223,19 +198,13 @@ describe("the page's early modules", () => {
   const routeAt = (page: string) => matchRoutes(routes, page)?.at(-1)?.route.id;
 
   it('preloads the landing page the router will show', () => {
-    const landing = {
-      home: 'home',
-      menu: 'restaurant.menu',
-      profile: 'restaurant.profile',
-      product: 'restaurant.product',
-    };
+    const landing = { home: 'home', menu: 'restaurant.menu', profile: 'restaurant.profile' };
     const pages: [string, keyof typeof landing | null][] = [
       ['/', 'home'],
       [`/restaurants/${RESTAURANT_ID}`, 'profile'],
       [`/restaurants/${RESTAURANT_ID}/menu`, 'menu'],
       [`/restaurants/${RESTAURANT_ID}/menu?table=4`, 'menu'],
-      [`/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`, 'product'],
-      [`/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}/more`, null],
+      [`/restaurants/${RESTAURANT_ID}/articles/x`, null],
       ['/auth/login', null],
       ['/favorites/restaurants', null],
     ];
@@ -286,5 +255,56 @@ describe('takeEarlyResponse', () => {
 
   it('answers undefined when the page started nothing', () => {
     expect(takeEarlyResponse('/api/auth/get-session')).toBeUndefined();
+  });
+});
+
+describe("a dish's page (its early reads, picture and code)", () => {
+  const DISH_ID = '0b1e5b43-7a0e-4c55-9d39-8a4f3c1a2e77';
+  const DISH_PICTURE = `/files/restaurants/${RESTAURANT_ID}/products/${DISH_ID}.svg`;
+  const page = `/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`;
+  const early = [
+    '/api/auth/get-session',
+    `/api/restaurants/${RESTAURANT_ID}/menu/${DISH_ID}`,
+    `/api/restaurants/${RESTAURANT_ID}`,
+  ];
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    mockApi({
+      'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
+      'GET /api/restaurants/:id': () =>
+        json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
+      'GET /api/restaurants/:id/menu/:productId': () =>
+        json(product({ id: DISH_ID, restaurantId: RESTAURANT_ID, imageUrl: DISH_PICTURE })),
+      'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
+      'GET /api/reservations': () => json({ items: [], nextCursor: null }),
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]').forEach((link) => {
+      link.remove();
+    });
+  });
+
+  it('the app takes every early answer once, and shows the preloaded picture', async () => {
+    loadPageAt(page);
+    expect(pendingEarlyPaths().sort()).toEqual([...early].sort());
+    expect(window.__comensalEarly?.modules?.slice(1)).toEqual(['product']);
+    expect(matchRoutes(routes, page)?.at(-1)?.route.id).toBe('restaurant.product');
+
+    renderApp(page);
+    await screen.findByRole('heading', { name: 'Classic ceviche' });
+    await waitFor(() => expect(pendingEarlyPaths()).toEqual([]));
+    for (const path of early) expect(times(`GET ${path}`), path).toBe(1);
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    const preload = preloads.find((link) => link.getAttribute('href') === DISH_PICTURE);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(screen.getByRole('article').querySelector('img')?.getAttribute('src')).toBe(DISH_PICTURE);
+  });
+
+  it('starts nothing of a dish for an address that is not a dish id', () => {
+    loadPageAt(`/restaurants/${RESTAURANT_ID}/articles/x`);
+    expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session']);
+    expect(window.__comensalEarly?.modules?.slice(1)).toEqual([]);
   });
 });
