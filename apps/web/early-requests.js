@@ -37,8 +37,11 @@
   function cover(restaurant) {
     return restaurant.coverUrl;
   }
+  // An uploaded picture (`<name>.<width>w.webp`) comes in several widths and the page picks one
+  // by its srcset: preloading one of them could fetch a second file, so only a picture that is a
+  // single file is preloaded.
   function dishPicture(dish) {
-    return dish.imageUrl;
+    return /\.\d+w\.webp$/.test(dish.imageUrl || '') ? null : dish.imageUrl;
   }
   // The code the page needs beyond the entry (its route modules, the catalog of its
   // language), preloaded while the entry downloads. The build fills the table

@@ -302,6 +302,21 @@ describe("a dish's page (its early reads, picture and code)", () => {
     expect(screen.getByRole('article').querySelector('img')?.getAttribute('src')).toBe(DISH_PICTURE);
   });
 
+  it('leaves a picture uploaded in several widths to the page (its srcset picks one)', async () => {
+    const uploaded = `/files/restaurants/${RESTAURANT_ID}/products/0123456789abcdef.960w.webp`;
+    mockApi({
+      'GET /api/restaurants/:id/menu/:productId': () =>
+        json(product({ id: DISH_ID, restaurantId: RESTAURANT_ID, imageUrl: uploaded })),
+    });
+    loadPageAt(page);
+    const answer = await window.__comensalEarly?.responses[early[1]!];
+    await answer?.clone().json();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).not.toContain(uploaded);
+    expect(window.__comensalEarly?.picture).toBeUndefined();
+  });
+
   it('starts nothing of a dish for an address that is not a dish id', () => {
     loadPageAt(`/restaurants/${RESTAURANT_ID}/articles/x`);
     expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session']);
