@@ -37,6 +37,12 @@
   function cover(restaurant) {
     return restaurant.coverUrl;
   }
+  // An uploaded picture (`<name>.<width>w.webp`) comes in several widths and the page picks one
+  // by its srcset: preloading one of them could fetch a second file, so only a picture that is a
+  // single file is preloaded.
+  function dishPicture(dish) {
+    return /\.\d+w\.webp$/.test(dish.imageUrl || '') ? null : dish.imageUrl;
+  }
   // The code the page needs beyond the entry (its route modules, the catalog of its
   // language), preloaded while the entry downloads. The build fills the table
   // (vite.config.ts, earlyModules); it stays empty in development.
@@ -63,6 +69,7 @@
   get('/api/auth/get-session');
   var path = location.pathname;
   var id = '[A-Za-z0-9_-]+';
+  var uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
   var match;
   if (path === '/' && !location.search && !location.hash) {
     var remembered = null;
@@ -74,6 +81,12 @@
   } else if ((match = new RegExp('^/restaurants/(' + id + ')/menu$').exec(path))) {
     get('/api/restaurants/' + match[1] + '/menu');
     get('/api/restaurants/' + match[1]);
+  } else if ((match = new RegExp('^/restaurants/(' + id + ')/articles/(' + uuid + ')$').exec(path))) {
+    // a dish (the page a dish's QR code or a shared link opens): the dish, its picture, the
+    // restaurant, and its route code
+    get('/api/restaurants/' + match[1] + '/menu/' + match[2], dishPicture);
+    get('/api/restaurants/' + match[1]);
+    preload('product');
   } else if ((match = new RegExp('^/restaurants/(' + id + ')$').exec(path))) {
     get('/api/restaurants/' + match[1]);
   } else if ((match = new RegExp('^/restaurants/(' + id + ')/reservations$').exec(path))) {

@@ -43,7 +43,7 @@ const SHARED_MODULES = [
   /[\\/]src[\\/]components[\\/]ui[\\/](icons|avatar|language-switcher|dietary-tag|filter-chip|skeleton)\.tsx$/,
   /[\\/]src[\\/]components[\\/]errors[\\/]error-state\.tsx$/,
   /[\\/]src[\\/]app[\\/]route-handle\.ts$/,
-  /[\\/]src[\\/]lib[\\/]use-search-params-state\.ts$/,
+  /[\\/]src[\\/]lib[\\/](use-search-params-state|use-progressive-count)\.ts$/,
   /[\\/]src[\\/]features[\\/]restaurants[\\/]api[\\/](get-restaurant|list-restaurants)\.ts$/,
 ];
 
@@ -101,6 +101,7 @@ const EARLY_MODULE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   bill: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/confirmation.tsx'],
   'es-ES': ['src/locales/es-ES.json'],
   'en-US': ['src/locales/en-US.json'],
+  product: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/product.tsx'],
 };
 
 /**

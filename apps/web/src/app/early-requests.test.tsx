@@ -10,6 +10,7 @@ import {
   menu,
   orderAnswer,
   orderTotalAnswer,
+  product,
   reservationAnswer,
   restaurantDetail,
   restaurantPage,
@@ -282,5 +283,71 @@ describe('takeEarlyResponse', () => {
 
   it('answers undefined when the page started nothing', () => {
     expect(takeEarlyResponse('/api/auth/get-session')).toBeUndefined();
+  });
+});
+
+describe("a dish's page (its early reads, picture and code)", () => {
+  const DISH_ID = '0b1e5b43-7a0e-4c55-9d39-8a4f3c1a2e77';
+  const DISH_PICTURE = `/files/restaurants/${RESTAURANT_ID}/products/${DISH_ID}.svg`;
+  const page = `/restaurants/${RESTAURANT_ID}/articles/${DISH_ID}`;
+  const early = [
+    '/api/auth/get-session',
+    `/api/restaurants/${RESTAURANT_ID}/menu/${DISH_ID}`,
+    `/api/restaurants/${RESTAURANT_ID}`,
+  ];
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    mockApi({
+      'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
+      'GET /api/restaurants/:id': () =>
+        json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
+      'GET /api/restaurants/:id/menu/:productId': () =>
+        json(product({ id: DISH_ID, restaurantId: RESTAURANT_ID, imageUrl: DISH_PICTURE })),
+      'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
+      'GET /api/reservations': () => json({ items: [], nextCursor: null }),
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]').forEach((link) => {
+      link.remove();
+    });
+  });
+
+  it('the app takes every early answer once, and shows the preloaded picture', async () => {
+    loadPageAt(page);
+    expect(pendingEarlyPaths().sort()).toEqual([...early].sort());
+    expect(window.__comensalEarly?.modules?.slice(1)).toEqual(['product']);
+    expect(matchRoutes(routes, page)?.at(-1)?.route.id).toBe('restaurant.product');
+
+    renderApp(page);
+    await screen.findByRole('heading', { name: 'Classic ceviche' });
+    await waitFor(() => expect(pendingEarlyPaths()).toEqual([]));
+    for (const path of early) expect(times(`GET ${path}`), path).toBe(1);
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    const preload = preloads.find((link) => link.getAttribute('href') === DISH_PICTURE);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(screen.getByRole('article').querySelector('img')?.getAttribute('src')).toBe(DISH_PICTURE);
+  });
+
+  it('leaves a picture uploaded in several widths to the page (its srcset picks one)', async () => {
+    const uploaded = `/files/restaurants/${RESTAURANT_ID}/products/0123456789abcdef.960w.webp`;
+    mockApi({
+      'GET /api/restaurants/:id/menu/:productId': () =>
+        json(product({ id: DISH_ID, restaurantId: RESTAURANT_ID, imageUrl: uploaded })),
+    });
+    loadPageAt(page);
+    const answer = await window.__comensalEarly?.responses[early[1]!];
+    await answer?.clone().json();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).not.toContain(uploaded);
+    expect(window.__comensalEarly?.picture).toBeUndefined();
+  });
+
+  it('starts nothing of a dish for an address that is not a dish id', () => {
+    loadPageAt(`/restaurants/${RESTAURANT_ID}/articles/x`);
+    expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session']);
+    expect(window.__comensalEarly?.modules?.slice(1)).toEqual([]);
   });
 });

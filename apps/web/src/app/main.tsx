@@ -24,6 +24,15 @@ document.documentElement.lang = htmlLang(locale);
 // The catalog first: it is on the way to the first render, like the route modules below.
 const messagesLoading = loadMessages(locale);
 
+// The page's first use of Intl loads ICU's locale data (20–50 ms on a slowed CPU), and the first
+// render would do it (react-intl's createIntl checks the locale with `supportedLocalesOf`): here,
+// in a task of its own while the first screen's code and answers are still on their way
+// (docs/decisions/0036-first-screen.md).
+setTimeout(() => {
+  Intl.NumberFormat.supportedLocalesOf(locale);
+  Intl.DateTimeFormat.supportedLocalesOf(locale);
+}, 0);
+
 // Creating the router starts the first navigation (session check, route modules).
 const router = createAppRouter();
 const queryClient = createQueryClient();

@@ -37,10 +37,12 @@ import { ProductCard } from './product-card';
 const sectionId = (key: string) => `menu-section-${key}`;
 
 /**
- * The dishes rendered at once, then at each idle moment (lib/use-progressive-count.ts): about two
- * phone screens first, so a 200-dish menu is built in small tasks, not one long one.
+ * The dishes rendered at once, then at each idle moment (lib/use-progressive-count.ts): a little
+ * more than a phone's screen first (it shows four or five), so the first screen is one short
+ * render and a 200-dish menu is built in small tasks, not one long one
+ * (docs/decisions/0036-first-screen.md).
  */
-const DISHES_FIRST = 10;
+const DISHES_FIRST = 6;
 const DISHES_STEP = 12;
 
 /**

@@ -6,6 +6,7 @@ import { IconSliders } from '@/components/ui/icons';
 import { href } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useSearchParamsState } from '@/lib/use-search-params-state';
 import { useRestaurants } from '@/features/restaurants/api/list-restaurants';
 import {
@@ -25,6 +26,12 @@ import { SortNote } from './sort-note';
 const SKELETON_CARDS = 6;
 /** Cards in the first row of the widest layout: their pictures are the first thing to load. */
 const FIRST_ROW = 3;
+/**
+ * The cards rendered at once (a phone's screen shows one or two), then this many more at each
+ * idle moment (lib/use-progressive-count.ts): the first screen is one short render, not a page of
+ * cards in one long task before anything shows (docs/decisions/0036-first-screen.md).
+ */
+const CARDS_STEP = 6;
 
 /**
  * "Use my location": asks again; when the browser still gives no position (after the diner asked
@@ -68,6 +75,7 @@ export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
   );
 
   const restaurants = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const [shownCards] = useProgressiveCount(restaurants.length, { first: FIRST_ROW, step: CARDS_STEP });
   useEffect(() => {
     if (query.isSuccess && !query.isPlaceholderData) restaurantListStore.setRestaurants(restaurants);
   }, [query.isSuccess, query.isPlaceholderData, restaurants]);
@@ -138,7 +146,7 @@ export function RestaurantList({ variant }: { variant: 'home' | 'search' }) {
           className={`grid gap-4 transition-opacity sm:grid-cols-2 md:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={query.isPlaceholderData}
         >
-          {restaurants.map((restaurant, index) => (
+          {restaurants.slice(0, shownCards).map((restaurant, index) => (
             <li key={restaurant.id}>
               <RestaurantCard restaurant={restaurant} isFirst={index < FIRST_ROW} />
             </li>
