@@ -55,17 +55,22 @@ void messagesLoading.then((messages) => {
   // docs/telemetry.md), loaded once the first screen has its code and its data (no navigation
   // and no read in flight) and the browser is idle; the visit's events wait for it in
   // lib/analytics/track.ts.
-  afterFirstScreen(startAnalyticsLater, () => {
-    const { initialized, navigation } = router.state;
-    return initialized && navigation.state === 'idle' && queryClient.isFetching() === 0;
-  });
+  afterFirstScreen(startAnalyticsLater, firstScreenSettled);
 });
 
-// Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the page has loaded,
-// and a cart sent without a connection goes as soon as there is one, whatever page is open.
-startServiceWorker();
+// Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the first screen has
+// its code and data, like analytics (its registration module and the worker's precache downloads
+// would otherwise compete with them), and a cart sent without a connection goes as soon as there
+// is one, whatever page is open.
+startServiceWorker({ when: (register) => afterFirstScreen(register, firstScreenSettled) });
 if (localStore.get(STORAGE_KEYS.outbox) !== null) {
   void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
+}
+
+/** The first screen has its code and its data: no navigation and no read in flight. */
+function firstScreenSettled(): boolean {
+  const { initialized, navigation } = router.state;
+  return initialized && navigation.state === 'idle' && queryClient.isFetching() === 0;
 }
 
 function startAnalyticsLater(): void {

@@ -27,6 +27,8 @@ export interface StartOptions {
   enabled?: boolean;
   /** The registration module (./service-worker-register.ts, loaded on demand). */
   load?: () => Promise<{ registerSW: RegisterSW }>;
+  /** When to register: once the page has loaded and is idle, unless the app knows better. */
+  when?: (register: () => void) => void;
 }
 
 /** Posts the build files this page has loaded to the active worker (workbox's `CACHE_URLS`). */
@@ -43,6 +45,7 @@ function keepLoadedFiles(registration: ServiceWorkerRegistration | undefined): v
 export function startServiceWorker({
   enabled = import.meta.env.PROD,
   load = () => import('./service-worker-register'),
+  when = afterLoadWhenIdle,
 }: StartOptions = {}): void {
   if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   // Automated browsers (the e2e tests) only where a test asks for it: a worker answering reads
@@ -61,7 +64,7 @@ export function startServiceWorker({
       })
       .catch((error: unknown) => logFailure('Service worker registration failed', error));
   };
-  afterLoadWhenIdle(register);
+  when(register);
 }
 
 /** Lets the waiting version take over; the page reloads once it controls it. */
