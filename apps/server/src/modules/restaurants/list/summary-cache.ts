@@ -20,8 +20,11 @@ export interface FetchedSummary {
 
 /** What is kept of an item: its JSON text and what the filters ask (a string is compact). */
 export interface CachedSummary {
-  /** The item's JSON text without the closing brace (members may follow). */
-  openJson: string;
+  /**
+   * The item's JSON without the closing brace (members may follow), as UTF-8 bytes: a page copies
+   * them into its body as they are (nothing serialised or encoded per request).
+   */
+  openJson: Buffer;
   hasVegan: boolean;
   hasVegetarian: boolean;
   /** The UTC minute it is good for, or null: good until dropped. */
@@ -63,7 +66,7 @@ export interface SummaryCache {
 type Entry = CachedSummary;
 
 const toEntry = ({ summary, dependsOnClock }: FetchedSummary, minute: number): Entry => ({
-  openJson: JSON.stringify(summary).slice(0, -1),
+  openJson: Buffer.from(JSON.stringify(summary).slice(0, -1), 'utf8'),
   hasVegan: summary.hasVegan,
   hasVegetarian: summary.hasVegetarian,
   minute: dependsOnClock ? minute : null,
