@@ -11,8 +11,10 @@
  * whole metres, half to even, then by id). `nearest` runs the SQL path's ring search in memory
  * (ringNearest): kdbush's range query gives the places in the box around a circle, each is
  * measured as the SQL does (sql-distance.ts), and once `count` accepted places lie within the
- * radius they are the page. The first radius is learnt per filter; a search that would cover the
- * whole Earth (fewer accepted places than `count` anywhere) uses geokdbush (great-circle nearest
+ * radius they are the page. The places are kept in the tree's order with columns (cosine of the
+ * latitude, category, diet flags) that rule a place out or measure it without touching its
+ * object; a vegan (vegetarian) search reads a tree of the vegan (vegetarian) places only. The
+ * first radius is learnt per filter; a search that would cover the whole Earth (fewer accepted places than `count` anywhere) uses geokdbush (great-circle nearest
  * neighbours) and gathers every place that can tie with the last.
  *
  * Freshness: the index is built from one query on first use, and dropped on every change of what
