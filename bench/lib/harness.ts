@@ -22,6 +22,8 @@ export function describeMachine(): string {
 
 export interface Child<T> {
   info: T;
+  /** The child's process id. */
+  pid: number;
   /** The child's resident memory in MB now (VmRSS from /proc), null where /proc is absent. */
   residentMegabytes(): number | null;
   /** The CPU time the child has used so far in seconds (user + system, /proc), or null. */
@@ -43,6 +45,7 @@ export function startChild<T>(script: string, args: string[] = []): Promise<Chil
       if (!line.startsWith('READY ')) return;
       resolve({
         info: JSON.parse(line.slice('READY '.length)) as T,
+        pid: child.pid!,
         cpuSeconds() {
           try {
             // fields 14 and 15 (utime, stime) after the command name, in clock ticks (100 a second)

@@ -12,6 +12,8 @@
  * payments) RESTRICT the deletion of their user, so a guest is only deleted after the merge into
  * the real account moved everything (docs/product.md#guest-to-user).
  */
+// the analytics event names are the published contract's (packages/contracts analytics-events.ts)
+import { ANALYTICS_EVENT_NAMES } from '@comensal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -96,17 +98,6 @@ export const ALLOCATION_STATUSES = ['held', 'pending', 'paid', 'released'] as co
 export const STAFF_ROLES = ['owner', 'staff'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'aborted', 'timed_out'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percent'] as const;
-export const ANALYTICS_EVENT_NAMES = [
-  'page_view',
-  'search',
-  'restaurant',
-  'menu',
-  'add_to_cart',
-  'send_order',
-  'reserve',
-  'invite',
-  'pay',
-] as const;
 
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export type PendingPaymentStatus = (typeof PENDING_PAYMENT_STATUSES)[number];

@@ -4,7 +4,7 @@
  * caches (e.g. modules/restaurants menu and list caches); routes send them with
  * src/http/send-cached.ts (304 when the client has it, gzip when accepted).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 
@@ -39,18 +39,19 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   });
 }
 
-/** An answer already serialised as JSON text (sent as is). */
+/** An answer already serialised as JSON text, or as its UTF-8 bytes (sent as is). */
 export class RawJson {
-  readonly text: string;
-  constructor(text: string) {
+  readonly text: string | Buffer;
+  constructor(text: string | Buffer) {
     this.text = text;
   }
 }
 
 export function toCachedBody(value: unknown): CachedBody {
   const raw = value instanceof RawJson;
-  const body = Buffer.from(raw ? value.text : JSON.stringify(value), 'utf8');
-  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const text = raw ? value.text : JSON.stringify(value);
+  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  const etag = `"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
   return raw ? { body, etag } : { body, etag, value };
 }
 

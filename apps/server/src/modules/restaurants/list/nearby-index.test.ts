@@ -118,6 +118,87 @@ describe('the nearby index', () => {
     );
   });
 
+  it('rules places out by its columns and diet trees as the plain definition does, menu events included', async () => {
+    // the prefilter (categories, vegan, vegetarian) narrows through the index's own columns and
+    // the trees of vegan / vegetarian places; a menu event makes a place "maybe" for both (found
+    // by the trees' extra places, then by a tree built again past MAX_EXTRA_SLOTS); `accept`
+    // still refuses some places the prefilter lets through (as an item's "visible now" does)
+    await fc.assert(
+      fc.asyncProperty(
+        placesArbitrary,
+        fc.array(
+          fc.record({
+            origin: fc.record({
+              lat: fc.double({ min: -90, max: 90, noNaN: true }),
+              lng: fc.double({ min: -180, max: 180, noNaN: true }),
+            }),
+            count: fc.integer({ min: 1, max: 25 }),
+            categories: fc.subarray([...CATEGORIES]),
+            vegan: fc.boolean(),
+            vegetarian: fc.boolean(),
+            refuseEvery: fc.integer({ min: 2, max: 9 }),
+            // menu events before this search: indices into the places (up to 100: past 64)
+            menuEvents: fc.array(fc.nat(), { maxLength: 100 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (places, searches) => {
+          const index = createNearbyIndex(async () => places.map((place) => ({ ...place })));
+          const maybe = new Set<string>();
+          await index.nearest({ lat: 0, lng: 0 }, 1, () => true);
+          for (const { origin, count, categories, vegan, vegetarian, refuseEvery, menuEvents } of searches) {
+            for (const event of menuEvents) {
+              const id = places[event % places.length]!.id;
+              maybe.add(id);
+              index.menuChanged(id);
+            }
+            const prefilter = {
+              categories: categories.length === 0 ? null : new Set<string>(categories),
+              vegan,
+              vegetarian,
+            };
+            const definition = (place: Place) =>
+              (prefilter.categories === null || prefilter.categories.has(place.category)) &&
+              (!vegan || place.vegan || maybe.has(place.id)) &&
+              (!vegetarian || place.vegetarian || maybe.has(place.id)) &&
+              Number(place.id.slice(-12)) % refuseEvery !== 0;
+            const near = await index.nearest(origin, count, definition, `${refuseEvery}`, prefilter);
+            expect(ids(near)).toEqual(bruteForce(places, origin, count, definition));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('finds every place a menu event made "maybe", past the extra places a diet tree checks one by one', async () => {
+    // 300 places on a grid, one in ten vegan; menu events on 100 others (beyond MAX_EXTRA_SLOTS)
+    const places: Place[] = Array.from({ length: 300 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      lat: -33.45 + (i % 20) * 0.001,
+      lng: -70.65 + Math.floor(i / 20) * 0.001,
+      category: 'cafe',
+      vegan: i % 10 === 0,
+      vegetarian: i % 10 === 0,
+    }));
+    const index = createNearbyIndex(async () => places.map((place) => ({ ...place })));
+    const maybe = new Set<string>();
+    const vegan = (place: Place) => place.vegan || maybe.has(place.id);
+    const prefilter = { categories: null, vegan: true, vegetarian: false };
+    // (menu events reach an index once built: a later build reads the flags again)
+    await index.nearest({ lat: 0, lng: 0 }, 1, () => true);
+    for (let round = 0; round < 10; round++) {
+      for (let i = round * 10 + 1; i < 300 && i < round * 30 + 30; i += 3) {
+        maybe.add(places[i]!.id);
+        index.menuChanged(places[i]!.id);
+      }
+      const origin = { lat: -33.45 + round * 0.002, lng: -70.65 + round * 0.0015 };
+      const near = await index.nearest(origin, 21, vegan, 'v', prefilter);
+      expect(ids(near)).toEqual(bruteForce(places, origin, 21, vegan));
+    }
+    expect(maybe.size).toBeGreaterThan(64);
+  });
+
   it('finds a dense city page right after learning from the countryside, and the other way round', async () => {
     // a dense city and a lone village 300 km away, both from one filter (the learnt radius is shared)
     const city = Array.from({ length: 400 }, (_, i) => ({

@@ -21,11 +21,36 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
  * (never more), and the same metres.
  */
 export function sqlHaversineMeters(origin: LatLng, point: LatLng): number {
-  const sLat = Math.sin(((point.lat - origin.lat) * RADIANS_PER_DEGREE) / 2);
-  const sLng = Math.sin(((point.lng - origin.lng) * RADIANS_PER_DEGREE) / 2);
-  const h =
-    sLat * sLat +
-    Math.cos(origin.lat * RADIANS_PER_DEGREE) * Math.cos(point.lat * RADIANS_PER_DEGREE) * (sLng * sLng);
+  return sqlHaversineMetersCos(
+    origin.lat,
+    origin.lng,
+    sqlCosLat(origin.lat),
+    point.lat,
+    point.lng,
+    sqlCosLat(point.lat),
+  );
+}
+
+/** cos(radians(lat)) as the list query computes it: a place's is computed once (nearby-index.ts). */
+export function sqlCosLat(lat: number): number {
+  return Math.cos(lat * RADIANS_PER_DEGREE);
+}
+
+/**
+ * {@link sqlHaversineMeters} with both cosines given ({@link sqlCosLat}): the same operations in
+ * the same order, so the same double.
+ */
+export function sqlHaversineMetersCos(
+  originLat: number,
+  originLng: number,
+  originCosLat: number,
+  lat: number,
+  lng: number,
+  cosLat: number,
+): number {
+  const sLat = Math.sin(((lat - originLat) * RADIANS_PER_DEGREE) / 2);
+  const sLng = Math.sin(((lng - originLng) * RADIANS_PER_DEGREE) / 2);
+  const h = sLat * sLat + originCosLat * cosLat * (sLng * sLng);
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -20,8 +20,11 @@ export interface FetchedSummary {
 
 /** What is kept of an item: its JSON text and what the filters ask (a string is compact). */
 export interface CachedSummary {
-  /** The item's JSON text without the closing brace (members may follow). */
-  openJson: string;
+  /**
+   * The item's JSON without the closing brace (members may follow), as UTF-8 bytes: a page copies
+   * them into its body as they are (nothing serialised or encoded per request).
+   */
+  openJson: Buffer;
   hasVegan: boolean;
   hasVegetarian: boolean;
   /** The UTC minute it is good for, or null: good until dropped. */
@@ -63,11 +66,23 @@ export interface SummaryCache {
 type Entry = CachedSummary;
 
 const toEntry = ({ summary, dependsOnClock }: FetchedSummary, minute: number): Entry => ({
-  openJson: JSON.stringify(summary).slice(0, -1),
+  openJson: ownBytes(JSON.stringify(summary).slice(0, -1)),
   hasVegan: summary.hasVegan,
   hasVegetarian: summary.hasVegetarian,
   minute: dependsOnClock ? minute : null,
 });
+
+/**
+ * The UTF-8 bytes of `text` in memory of their own: `Buffer.from` would place a small item in
+ * Node's shared 8 KB pool, and a pool slab lives as long as any item on it, so items dropped one
+ * by one (menu and favourite events) would keep their slabs alive (about 3.5 times the items'
+ * bytes under steady churn).
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
+  return bytes;
+}
 
 const minuteOf = (at: Date) => Math.floor(at.getTime() / 60_000);
 
