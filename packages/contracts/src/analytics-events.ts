@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from './me.ts';
-import { calendarDateSchema, reservationKindSchema } from './reservations.ts';
-import { paymentTypeSchema } from './restaurants.ts';
+import { calendarDateSchema, LOCALES, paymentTypeSchema, reservationKindSchema } from './vocabulary.ts';
 
 /**
  * First-party analytics events and the restaurant's daily funnel (docs/telemetry.md#events).

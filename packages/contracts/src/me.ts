@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LOCALES } from './vocabulary.ts';
+
+export { LOCALES };
 
 /**
  * The signed-in diner's own profile (users and guests; anonymous callers get 401 UNAUTHENTICATED).
@@ -15,7 +18,6 @@ import { z } from 'zod';
  * `locale` field (one of LOCALES), the language of the welcome e-mail.
  */
 
-export const LOCALES = ['es-ES', 'en-US'] as const;
 export const localeSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 

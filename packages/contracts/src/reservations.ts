@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { calendarDateSchema, RESERVATION_KINDS, reservationKindSchema } from './vocabulary.ts';
+
 import { hhmmSchema, listOf, localizedSchema } from './common.ts';
 import { currencySchema } from './restaurants.ts';
+
+export { calendarDateSchema, RESERVATION_KINDS, reservationKindSchema };
 
 /**
  * Reservations (docs/product.md#endpoints, who may call what: docs/product.md#permissions). Dates
@@ -37,9 +41,6 @@ export const RESERVATION_STATUSES = ['confirmed', 'seated', 'completed', 'cancel
 export const reservationStatusSchema = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = z.infer<typeof reservationStatusSchema>;
 
-/** `table` (eat in), `pickup` (take away) or `delivery` (to an address). */
-export const RESERVATION_KINDS = ['table', 'pickup', 'delivery'] as const;
-export const reservationKindSchema = z.enum(RESERVATION_KINDS);
 export type ReservationKind = z.infer<typeof reservationKindSchema>;
 
 export const RESERVATION_SCOPES = ['current', 'history'] as const;
@@ -74,19 +75,6 @@ export const DEFAULT_RESERVATION_DURATION = 60;
 /** Largest party one reservation takes (tables are smaller anyway). */
 export const MAX_PARTY_SIZE = 100;
 export const MAX_COMMENTS_LENGTH = 500;
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isCalendarDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** A real calendar date 'YYYY-MM-DD' (no 2026-02-30). */
-export const calendarDateSchema = z.string().refine(isCalendarDate, 'a calendar date YYYY-MM-DD');
 
 /** 15–120 minutes in steps of 15 (docs/product.md#durations). */
 export const reservationDurationSchema = z

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { PAYMENT_TYPES, paymentTypeSchema } from './vocabulary.ts';
+
 import { hhmmSchema, listOf, localizedSchema } from './common.ts';
+
+export { PAYMENT_TYPES, paymentTypeSchema };
 
 export const DIETARY_TAGS = ['vegetarian', 'vegan', 'spicy', 'gluten_free', 'dairy_free', 'halal'] as const;
 export const dietaryTagSchema = z.enum(DIETARY_TAGS);
@@ -47,9 +51,6 @@ export const deliverySettingsSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
-/** How a diner pays (docs/product.md#payment-types). */
-export const PAYMENT_TYPES = ['webpay', 'mobile_transfer', 'cash'] as const;
-export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
 /** What a restaurant publishes for Pago Móvil: the payee's bank, phone and ID (RIF or cédula). */
