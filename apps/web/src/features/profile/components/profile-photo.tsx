@@ -2,6 +2,7 @@ import type { Me } from '@comensal/contracts';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { fileUrl } from '@/lib/api-client';
+import { takePickedFile } from '@/lib/file-input';
 import { formatDate } from '@/lib/format';
 import { type MessageId, useLocale, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
@@ -36,10 +37,7 @@ export function ProfilePhoto({ me, onChanged }: { me: Me; onChanged: () => void 
   const [error, setError] = useState<MessageId | undefined>(undefined);
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Picking the same file again must fire `change` again.
-    input.value = '';
+    const file = takePickedFile(event);
     if (!file) return;
     const problem = checkPhotoFile(file);
     if (problem) {

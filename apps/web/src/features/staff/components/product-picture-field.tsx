@@ -2,6 +2,7 @@ import { MAX_DISH_PICTURE_BYTES, type StaffProduct } from '@comensal/contracts';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Picture } from '@/components/ui/picture';
 import { isApiError } from '@/lib/api-client';
+import { takePickedFile } from '@/lib/file-input';
 import { type MessageId, useT } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useUploadStaffProductPicture } from '../api/staff-products';
@@ -45,10 +46,7 @@ export function ProductPictureField({
   const [error, setError] = useState<MessageId | null>(null);
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Picking the same file again must fire `change` again.
-    input.value = '';
+    const file = takePickedFile(event);
     if (!file) return;
     const problem = checkDishPicture(file);
     setError(problem);
