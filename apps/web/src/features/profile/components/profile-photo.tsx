@@ -1,6 +1,7 @@
 import type { Me } from '@comensal/contracts';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { FileField } from '@/components/ui/file-field';
 import { fileUrl } from '@/lib/api-client';
 import { takePickedFile } from '@/lib/file-input';
 import { formatDate } from '@/lib/format';
@@ -29,9 +30,6 @@ function usePreview(): [string | null, (file: File | null) => void] {
 export function ProfilePhoto({ me, onChanged }: { me: Me; onChanged: () => void }) {
   const t = useT();
   const { locale } = useLocale();
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const upload = useUploadPhoto();
   const [preview, showPreview] = usePreview();
   const [error, setError] = useState<MessageId | undefined>(undefined);
@@ -75,26 +73,16 @@ export function ProfilePhoto({ me, onChanged }: { me: Me; onChanged: () => void 
           </p>
         </div>
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="font-semibold">
-            {t('profile.photo.change')}
-          </label>
-          <input
-            id={inputId}
-            type="file"
+          <FileField
+            label={t('profile.photo.change')}
             accept={PHOTO_ACCEPT}
-            onChange={onPick}
-            disabled={upload.isPending}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={error ? true : undefined}
-            className="max-w-full rounded-xl text-base file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
+            hint={t('profile.photo.hint', PROFILE_MESSAGE_VALUES)}
+            busy={upload.isPending}
+            busyText={t('profile.photo.uploading')}
+            hasError={error !== undefined}
+            error={(id) => <InlineError id={id} messageId={error} />}
+            onPick={onPick}
           />
-          <p id={hintId} className="text-sm text-ink-muted">
-            {t('profile.photo.hint', PROFILE_MESSAGE_VALUES)}
-          </p>
-          <p role="status" className="text-sm font-medium">
-            {upload.isPending ? t('profile.photo.uploading') : null}
-          </p>
-          <InlineError id={errorId} messageId={error} />
         </div>
       </div>
     </div>

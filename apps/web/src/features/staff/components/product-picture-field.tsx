@@ -1,5 +1,6 @@
 import { MAX_DISH_PICTURE_BYTES, type StaffProduct } from '@comensal/contracts';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
+import { FileField } from '@/components/ui/file-field';
 import { Picture } from '@/components/ui/picture';
 import { isApiError } from '@/lib/api-client';
 import { takePickedFile } from '@/lib/file-input';
@@ -39,9 +40,6 @@ export function ProductPictureField({
   restaurantId: string;
 }) {
   const t = useT();
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const upload = useUploadStaffProductPicture(restaurantId, product.id);
   const [error, setError] = useState<MessageId | null>(null);
 
@@ -69,34 +67,26 @@ export function ProductPictureField({
         />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <label htmlFor={inputId} className="font-semibold">
-          {t('staff.menu.picture.label')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
+        <FileField
+          label={t('staff.menu.picture.label')}
           accept={PICTURE_TYPES.join(',')}
-          onChange={onPick}
-          disabled={upload.isPending}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          className="max-w-full rounded-xl text-base file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
+          hint={t('staff.menu.picture.hint', { maxMb: MAX_MB })}
+          busy={upload.isPending}
+          busyText={t('staff.menu.picture.uploading')}
+          hasError={error !== null}
+          error={(id) =>
+            error ? (
+              <p
+                role="alert"
+                id={id}
+                className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold"
+              >
+                {t(error, { maxMb: MAX_MB })}
+              </p>
+            ) : null
+          }
+          onPick={onPick}
         />
-        <p id={hintId} className="text-sm text-ink-muted">
-          {t('staff.menu.picture.hint', { maxMb: MAX_MB })}
-        </p>
-        <p role="status" className="text-sm font-medium">
-          {upload.isPending ? t('staff.menu.picture.uploading') : null}
-        </p>
-        {error ? (
-          <p
-            role="alert"
-            id={errorId}
-            className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold"
-          >
-            {t(error, { maxMb: MAX_MB })}
-          </p>
-        ) : null}
       </div>
     </div>
   );
