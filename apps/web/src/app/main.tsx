@@ -67,10 +67,19 @@ if (localStore.get(STORAGE_KEYS.outbox) !== null) {
   void import('@/features/orders/order-outbox').then((outbox) => outbox.startOutbox());
 }
 
-/** The first screen has its code and its data: no navigation and no read in flight. */
+/**
+ * The first screen has its code, its data and its pictures: no navigation and no read in flight,
+ * and every picture not left to load lazily is in (else the work would start just as the largest
+ * one paints, docs/decisions/0036-first-screen.md).
+ */
 function firstScreenSettled(): boolean {
   const { initialized, navigation } = router.state;
-  return initialized && navigation.state === 'idle' && queryClient.isFetching() === 0;
+  return (
+    initialized &&
+    navigation.state === 'idle' &&
+    queryClient.isFetching() === 0 &&
+    Array.from(document.images).every((image) => image.complete || image.loading === 'lazy')
+  );
 }
 
 function startAnalyticsLater(): void {
