@@ -55,6 +55,9 @@ beforeEach(() => {
     'GET /api/restaurants/:id': () =>
       json(restaurantDetail({ id: RESTAURANT_ID, name: 'Bodega Gràcia', coverUrl: COVER })),
     'GET /api/restaurants/:id/menu': () => json(menu({ restaurantId: RESTAURANT_ID })),
+    // the order page reads the details of the dishes its lines hold (ADR 0037)
+    'GET /api/restaurants/:id/menu/:productId': ({ params }) =>
+      json(product({ id: params.productId, restaurantId: RESTAURANT_ID, currency: 'EUR' })),
     'GET /api/me/favorites/ids': () => json({ restaurantIds: [], productIds: [] }),
     // The menu asks which reservations the diner can order for there (none here).
     'GET /api/reservations': () => json({ items: [], nextCursor: null }),

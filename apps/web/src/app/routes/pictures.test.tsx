@@ -94,6 +94,8 @@ describe('restaurant cards', () => {
     });
     renderApp('/');
     await screen.findByRole('link', { name: 'Casa Lola' });
+    // the cards after the first row come at the next idle moment (useProgressiveCount)
+    await screen.findByRole('link', { name: 'Cuatro' });
     const [first, second, , fourth] = screen
       .getAllByRole('article')
       .map((card) => card.querySelector('img')!);

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPageViews, usePageViews } from './page-views';
@@ -74,9 +74,12 @@ describe('page views', () => {
 
     (await screen.findByRole('link', { name: 'to the menu' })).click();
     expect(await screen.findByRole('heading', { name: 'menu' })).toBeTruthy();
-    expect(events.map((event) => event.name === 'page_view' && event.route)).toEqual([
-      '/',
-      '/restaurants/:restaurantId/menu',
-    ]);
+    // the page view is an effect of the new page: it may come a moment after its paint
+    await waitFor(() =>
+      expect(events.map((event) => event.name === 'page_view' && event.route)).toEqual([
+        '/',
+        '/restaurants/:restaurantId/menu',
+      ]),
+    );
   });
 });
