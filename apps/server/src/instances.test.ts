@@ -254,10 +254,11 @@ function dinnerDate(): string {
   }
 }
 
+/** A dish of the menu list (what its card shows, ADR 0037). */
 interface MenuItem {
   id: string;
   price: number;
-  preferences: unknown[];
+  choiceRequired: boolean;
 }
 
 async function restaurantId(): Promise<string> {
@@ -377,7 +378,7 @@ describe('two instances behind HAProxy, one PostgreSQL', () => {
     await subscribe(anaSocket, topic);
     await subscribe(guestSocket, topic);
 
-    const dish = (await menuItems(a!.url, id)).find((item) => item.preferences.length === 0)!;
+    const dish = (await menuItems(a!.url, id)).find((item) => !item.choiceRequired)!;
     const order = (base: string, cookie: string) =>
       call<{ id: string }[]>(base, 'POST', `/api/reservations/${reservationId}/orders`, {
         cookie,
