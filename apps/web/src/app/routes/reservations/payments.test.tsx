@@ -436,6 +436,23 @@ describe('Pago Móvil', () => {
     await waitFor(() => expect(writeText.mock.calls).toEqual([['0412-5550177'], ['J-41234567-0']]));
   });
 
+  it('offers the restaurant’s today as the transfer’s date, not the phone’s', async () => {
+    // 01:30 UTC on the 25th is still the 24th in Santiago (UTC-3), whose day the server judges by
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T01:30:00Z'));
+    try {
+      transferTable();
+      renderApp(BILL);
+      const date = (await screen.findByLabelText('Transfer date')) as HTMLInputElement;
+      expect([date.value, date.max]).toEqual(['2026-11-24', '2026-11-24']);
+    } finally {
+      vi.useRealTimers();
+      process.env.TZ = zone;
+    }
+  });
+
   it('checks the form, uploads the receipt with a progress bar and then awaits confirmation', async () => {
     const table = transferTable();
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

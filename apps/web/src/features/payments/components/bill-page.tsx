@@ -65,6 +65,7 @@ export function BillPage({ reservation, userId }: { reservation: Reservation; us
           orders={orders.data.items}
           options={bill.data.paymentOptions}
           country={country}
+          timeZone={reservation.restaurant.timeZone}
         />
       ))}
       {mine.open ? (
@@ -73,6 +74,7 @@ export function BillPage({ reservation, userId }: { reservation: Reservation; us
           orders={orders.data.items}
           options={bill.data.paymentOptions}
           country={country}
+          timeZone={reservation.restaurant.timeZone}
         />
       ) : bill.data.dueMinor > bill.data.heldMinor && methods.length > 0 ? (
         <PayForm

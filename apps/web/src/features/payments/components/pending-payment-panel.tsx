@@ -22,11 +22,14 @@ export function PendingPaymentPanel({
   orders,
   options,
   country,
+  timeZone,
 }: {
   payment: PendingPayment;
   orders: Order[];
   options: PaymentOptions;
   country: string;
+  /** The restaurant's, for the Pago Móvil form's dates. */
+  timeZone: string;
 }) {
   const t = useT();
   const localized = useLocalized();
@@ -116,7 +119,12 @@ export function PendingPaymentPanel({
           {t('bill.pending.cash')}
         </Button>
       ) : options.mobileTransfer ? (
-        <TransferForm payment={payment} payee={options.mobileTransfer} country={country} />
+        <TransferForm
+          payment={payment}
+          payee={options.mobileTransfer}
+          country={country}
+          timeZone={timeZone}
+        />
       ) : null}
 
       {failed ? (

@@ -1,4 +1,5 @@
 import type { MobileTransferDetails, PendingPayment } from '@comensal/contracts';
+import { localWeekdayAndTime } from '@comensal/domain';
 import { MAX_RECEIPT_BYTES, RECEIPT_MEDIA_TYPES } from '@comensal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -15,11 +16,14 @@ import { PAGO_MOVIL_BANKS } from '@/lib/pago-movil-banks';
 
 type Field = 'bankCode' | 'reference' | 'transferDate' | 'receipt';
 
-/** Today in the browser's calendar, as YYYY-MM-DD (the date input's default). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/**
+ * Today in the restaurant's calendar, as YYYY-MM-DD: the date input's default and its latest day.
+ * The server judges the transfer's date by the restaurant's day (docs/product.md#pago-movil), and a
+ * phone in another time zone (or a browser's clock past midnight before the restaurant's) would
+ * otherwise offer a day the server refuses as in the future.
+ */
+function todayIn(timeZone: string): string {
+  return localWeekdayAndTime(new Date(), timeZone).date;
 }
 
 /** A first look at the receipt before it travels (the server judges it by its content). */
@@ -40,17 +44,20 @@ export function TransferForm({
   payment,
   payee,
   country,
+  timeZone,
 }: {
   payment: PendingPayment;
   payee: MobileTransferDetails;
   country: string;
+  /** The restaurant's (IANA), whose day the transfer's date is judged by. */
+  timeZone: string;
 }) {
   const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
   const [bankCode, setBankCode] = useState('');
   const [reference, setReference] = useState('');
-  const [transferDate, setTransferDate] = useState(today);
+  const [transferDate, setTransferDate] = useState(() => todayIn(timeZone));
   const [receipt, setReceipt] = useState<File | null>(null);
   const [problems, setProblems] = useState<Partial<Record<Field, MessageId>>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -169,7 +176,7 @@ export function TransferForm({
           type="date"
           label={t('transfer.form.date')}
           value={transferDate}
-          max={today()}
+          max={todayIn(timeZone)}
           onChange={(event) => setTransferDate(event.target.value)}
           error={problems.transferDate ? t(problems.transferDate) : undefined}
         />
