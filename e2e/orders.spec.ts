@@ -14,6 +14,7 @@ import {
   listRestaurants,
   type Locale,
   msg,
+  openAroundTheClock,
   type OpeningRestaurant,
   signUpViaApi,
   slotsFor,
@@ -320,9 +321,6 @@ async function lookUpTable(page: Page, restaurantId: string, table: { roomId: st
   return (await answer.json()) as TableLookup;
 }
 
-/** Open from 00:00 to 23:59 every day (index 0 = Sunday). */
-const ALL_DAY = JSON.stringify(Array.from({ length: 7 }, () => [{ open: '00:00', close: '23:59' }]));
-
 /**
  * A table free now at a restaurant open now (a walk-in can start there), with a dish on the menu
  * now that needs no choice: asked of the table lookup as `page`'s diner. The tables come from the
@@ -331,7 +329,13 @@ const ALL_DAY = JSON.stringify(Array.from({ length: 7 }, () => [{ open: '00:00',
  * last candidate is opened all day through the dev script, as the staff console would.
  */
 async function pickFreeTableNow(page: Page) {
-  let fallback: { restaurantId: string; country: string; plain: Dish; tables: FreeTableRef[] } | null = null;
+  let fallback: {
+    restaurantId: string;
+    timeZone: string;
+    country: string;
+    plain: Dish;
+    tables: FreeTableRef[];
+  } | null = null;
   for (const summary of await listRestaurants(page.request)) {
     const restaurant = (await (
       await page.request.get(`/api/restaurants/${summary.id}`)
@@ -350,7 +354,7 @@ async function pickFreeTableNow(page: Page) {
     const all = ((await availability.json()) as { tables: FreeTableRef[] }).tables;
     const offset = Math.floor(Math.random() * Math.max(1, all.length));
     const tables = [...all.slice(offset), ...all.slice(0, offset)];
-    fallback = { restaurantId: summary.id, country: menu.country, plain, tables };
+    fallback = { restaurantId: summary.id, timeZone: restaurant.timeZone, country: menu.country, plain, tables };
     for (const table of tables) {
       const lookup = await lookUpTable(page, summary.id, table);
       if (!lookup.walkIn.possible) break; // closed now, or closing: the whole restaurant
@@ -359,7 +363,7 @@ async function pickFreeTableNow(page: Page) {
     }
   }
   if (!fallback) throw new Error('no seeded restaurant with a dish on the menu now that needs no choice');
-  changeMenu(['--restaurant', fallback.restaurantId, '--opening-hours', ALL_DAY]);
+  changeMenu(['--restaurant', fallback.restaurantId, '--opening-hours', openAroundTheClock(fallback.timeZone)]);
   for (const table of fallback.tables) {
     const lookup = await lookUpTable(page, fallback.restaurantId, table);
     if (lookup.walkIn.possible && lookup.reservation === null) return { ...fallback, lookup };

@@ -11,6 +11,7 @@ import {
   expect,
   expectAccessible,
   localDate,
+  openAroundTheClock,
   msg,
   signInViaApi,
   signUpViaApi,
@@ -116,9 +117,6 @@ async function book(page: Page, restaurant: Restaurant): Promise<{ id: string; d
   return { id, date: slot!.date };
 }
 
-/** Open from 00:00 to 23:59 every day (index 0 = Sunday). */
-const ALL_DAY = JSON.stringify(Array.from({ length: 7 }, () => [{ open: '00:00', close: '23:59' }]));
-
 /** The restaurant's wall clock now, moved on to the next quarter-hour: its local date and start. */
 function nextQuarterHour(timeZone: string): { date: string; startAt: string } {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -148,7 +146,7 @@ async function bookNow(page: Page, restaurant: Restaurant): Promise<{ id: string
     });
   let response = await attempt();
   if (response.status() !== 201) {
-    changeMenu(['--restaurant', restaurant.id, '--opening-hours', ALL_DAY]);
+    changeMenu(['--restaurant', restaurant.id, '--opening-hours', openAroundTheClock(restaurant.timeZone)]);
     response = await attempt();
   }
   expect(response.status(), await response.text()).toBe(201);
