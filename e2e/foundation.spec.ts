@@ -67,6 +67,34 @@ test.describe('public restaurant page', () => {
     await page.getByRole('button', { name: msg('en-US', 'restaurants.seeAll') }).click();
     await expect(page.getByRole('heading', { name: restaurants[0]!.name })).toBeVisible();
   });
+
+  test('the remembered restaurant replaces its placeholder without moving what is below', async ({
+    page,
+  }) => {
+    const restaurants = (await listRestaurants(page.request)) as Array<
+      Awaited<ReturnType<typeof listRestaurants>>[number] & { hasVegan: boolean; hasVegetarian: boolean }
+    >;
+    const restaurant = restaurants.find((r) => r.hasVegan || r.hasVegetarian);
+    expect(restaurant, 'a seeded restaurant with a dietary tag').toBeDefined();
+    await signInAsGuest(page);
+    await page.goto(`/restaurants/${restaurant!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: restaurant!.name })).toBeVisible();
+    // the answer late, as on a weak signal: the placeholder card shows first
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/restaurants/${restaurant!.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const seeAll = page.getByRole('button', { name: msg('en-US', 'restaurants.seeAll') });
+    await expect(seeAll).toBeVisible();
+    await expect(page.getByRole('heading', { name: restaurant!.name })).toHaveCount(0);
+    const before = await seeAll.boundingBox();
+    release();
+    await expect(page.getByRole('heading', { name: restaurant!.name })).toBeVisible();
+    expect(await seeAll.boundingBox()).toEqual(before);
+  });
 });
 
 test.describe('languages', () => {

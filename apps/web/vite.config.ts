@@ -2,6 +2,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -215,6 +216,25 @@ function preactInBuild(): Plugin {
   };
 }
 
+/**
+ * React Router's package points every import at its development build, whose only difference
+ * from the production build beside it is `ENABLE_DEV_WARNINGS = true` (warnings checked as the
+ * router starts and renders). The build takes the production one; dev and tests keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = development.replace(
+    /([\\/])development([\\/])index\.m?js$/,
+    '$1production$2index.mjs',
+  );
+  if (production === development) throw new Error(`react-router: unexpected entry ${development}`);
+  return {
+    name: 'comensal:react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
+
 /** Each React entry point and the preact/compat module that stands for it. */
 const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
@@ -229,6 +249,7 @@ export default defineConfig({
   plugins: [
     precompileMessages(),
     preactInBuild(),
+    reactRouterProductionBuild(),
     react(),
     tailwindcss(),
     earlyModules(),

@@ -27,10 +27,11 @@ const messagesLoading = loadMessages(locale);
 // The page's first use of Intl loads ICU's locale data (20–50 ms on a slowed CPU), and the first
 // render would do it (react-intl's createIntl checks the locale with `supportedLocalesOf`): here,
 // in a task of its own while the first screen's code and answers are still on their way
-// (docs/decisions/0036-first-screen.md).
+// (docs/decisions/0036-first-screen.md). Numbers and dates each in a task of their own: together
+// they made one task of 70–100 ms at 4× CPU.
 setTimeout(() => {
   Intl.NumberFormat.supportedLocalesOf(locale);
-  Intl.DateTimeFormat.supportedLocalesOf(locale);
+  setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(locale), 0);
 }, 0);
 
 // Creating the router starts the first navigation (session check, route modules).
@@ -83,7 +84,13 @@ function firstScreenSettled(): boolean {
 }
 
 function startAnalyticsLater(): void {
-  import('@/lib/analytics/start')
+  // zod's code in one task, the event schemas and the client in a later one (schema-library.ts)
+  import('@/lib/analytics/schema-library')
+    .then(({ warmUpSchemas }) => {
+      warmUpSchemas();
+      return new Promise((resolve) => setTimeout(resolve, 0));
+    })
+    .then(() => import('@/lib/analytics/start'))
     .then(({ startAnalytics }) => startAnalytics())
     .catch((error: unknown) => console.warn('Analytics could not start', error));
 }

@@ -64,13 +64,26 @@ export function RestaurantCard({
   );
 }
 
+/**
+ * The card's shape while it loads, line for line: bars as tall as the name's and the place's lines
+ * (each bar holds a hidden word in the same type) and a hidden tag row, so a card with its tags
+ * replaces it without moving what is below (bars of fixed height moved the "see all restaurants"
+ * button by 5–8 px: a layout shift Lighthouse counted).
+ */
 export function RestaurantCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white">
       <div className="aspect-video w-full animate-pulse bg-line/70" />
       <div className="flex flex-col gap-2 p-4">
-        <div className="h-6 w-2/3 animate-pulse rounded bg-line/70" />
-        <div className="h-5 w-1/2 animate-pulse rounded bg-line/70" />
+        <p className="text-xl font-bold">
+          <span className="animate-pulse rounded bg-line/70 text-transparent">Restaurante Comensal</span>
+        </p>
+        <p>
+          <span className="animate-pulse rounded bg-line/70 text-transparent">Comensal · Comensal</span>
+        </p>
+        <div className="invisible">
+          <DietaryTagList tags={['vegan']} label="" />
+        </div>
       </div>
     </div>
   );
