@@ -58,6 +58,9 @@ export function AppToaster() {
     <Suspense fallback={null}>
       <LazyToaster
         position="bottom-center"
+        // Both languages read left to right. Given, sonner does not ask the page for its direction
+        // (getComputedStyle on <html>: a forced style recalculation, 5 ms of the first render).
+        dir="ltr"
         duration={TOAST_DURATION_MS}
         // Above the bottom navigation and the cart bar, when the page shows them.
         offset={{ bottom: TOAST_BOTTOM }}
