@@ -24,6 +24,15 @@ document.documentElement.lang = htmlLang(locale);
 // The catalog first: it is on the way to the first render, like the route modules below.
 const messagesLoading = loadMessages(locale);
 
+// Creating the router starts the first navigation (session check, route modules). In a task of
+// its own, the first after this one: evaluating the modules and creating the router made one task
+// of ~190 ms at 4× CPU (docs/decisions/0036-first-screen.md).
+let router: ReturnType<typeof createAppRouter> | null = null;
+const routerCreated = new Promise<ReturnType<typeof createAppRouter>>((resolve) =>
+  setTimeout(() => resolve((router = createAppRouter())), 0),
+);
+const queryClient = createQueryClient();
+
 // The page's first use of Intl loads ICU's locale data (20–50 ms on a slowed CPU), and the first
 // render would do it (react-intl's createIntl checks the locale with `supportedLocalesOf`): here,
 // in a task of its own while the first screen's code and answers are still on their way
@@ -34,21 +43,17 @@ setTimeout(() => {
   setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(locale), 0);
 }, 0);
 
-// Creating the router starts the first navigation (session check, route modules).
-const router = createAppRouter();
-const queryClient = createQueryClient();
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-void messagesLoading.then((messages) => {
+void Promise.all([messagesLoading, routerCreated]).then(([messages, appRouter]) => {
   const root = createRoot(rootElement);
   // A transition: React renders the first screen in short slices, so the page keeps answering
   // taps while it builds (the static splash stays until the first screen is ready).
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={router} locale={locale} messages={messages} queryClient={queryClient} />
+        <App router={appRouter} locale={locale} messages={messages} queryClient={queryClient} />
       </StrictMode>,
     );
   });
@@ -74,6 +79,7 @@ if (localStore.get(STORAGE_KEYS.outbox) !== null) {
  * one paints, docs/decisions/0036-first-screen.md).
  */
 function firstScreenSettled(): boolean {
+  if (!router) return false;
   const { initialized, navigation } = router.state;
   return (
     initialized &&
