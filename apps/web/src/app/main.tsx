@@ -24,29 +24,35 @@ document.documentElement.lang = htmlLang(locale);
 // The catalog first: it is on the way to the first render, like the route modules below.
 const messagesLoading = loadMessages(locale);
 
-// Creating the router starts the first navigation (session check, route modules). In a task of
-// its own, the first after this one: evaluating the modules and creating the router made one task
-// of ~190 ms at 4× CPU (docs/decisions/0036-first-screen.md).
-let router: ReturnType<typeof createAppRouter> | null = null;
-const routerCreated = new Promise<ReturnType<typeof createAppRouter>>((resolve) =>
-  setTimeout(() => resolve((router = createAppRouter())), 0),
-);
 const queryClient = createQueryClient();
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// The page's first use of Intl loads ICU's locale data (20–50 ms on a slowed CPU), and the first
-// render would do it (react-intl's createIntl checks the locale with `supportedLocalesOf`): here,
-// in a task of its own while the first screen's code and answers are still on their way
-// (docs/decisions/0036-first-screen.md). Numbers and dates each in a task of their own: together
-// they made one task of 70–100 ms at 4× CPU.
-setTimeout(() => {
+// The start-up in tasks of its own, one after the other, then the first render in its own
+// (docs/decisions/0036-first-screen.md):
+// 1. The router, right after the modules' evaluation (the two made one task of ~190 ms at 4× CPU);
+//    creating it starts the first navigation (session check, route modules).
+// 2. and 3. The page's first use of Intl, which loads ICU's locale data (20–50 ms on a slowed
+//    CPU, numbers and dates 70–100 ms together): the first render would do it (react-intl's
+//    createIntl checks the locale with `supportedLocalesOf`), so it is done here while the first
+//    screen's code and answers are still on their way.
+let router: ReturnType<typeof createAppRouter> | null = null;
+const started = (async () => {
+  await nextTask();
+  const created = createAppRouter();
+  router = created;
+  await nextTask();
   Intl.NumberFormat.supportedLocalesOf(locale);
-  setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(locale), 0);
-}, 0);
+  await nextTask();
+  Intl.DateTimeFormat.supportedLocalesOf(locale);
+  // 4. the first render, in a task of its own too
+  await nextTask();
+  return created;
+})();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-void Promise.all([messagesLoading, routerCreated]).then(([messages, appRouter]) => {
+void Promise.all([messagesLoading, started]).then(([messages, appRouter]) => {
   const root = createRoot(rootElement);
   // A transition: React renders the first screen in short slices, so the page keeps answering
   // taps while it builds (the static splash stays until the first screen is ready).
