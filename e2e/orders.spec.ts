@@ -354,7 +354,13 @@ async function pickFreeTableNow(page: Page) {
     const all = ((await availability.json()) as { tables: FreeTableRef[] }).tables;
     const offset = Math.floor(Math.random() * Math.max(1, all.length));
     const tables = [...all.slice(offset), ...all.slice(0, offset)];
-    fallback = { restaurantId: summary.id, timeZone: restaurant.timeZone, country: menu.country, plain, tables };
+    fallback = {
+      restaurantId: summary.id,
+      timeZone: restaurant.timeZone,
+      country: menu.country,
+      plain,
+      tables,
+    };
     for (const table of tables) {
       const lookup = await lookUpTable(page, summary.id, table);
       if (!lookup.walkIn.possible) break; // closed now, or closing: the whole restaurant
@@ -363,7 +369,12 @@ async function pickFreeTableNow(page: Page) {
     }
   }
   if (!fallback) throw new Error('no seeded restaurant with a dish on the menu now that needs no choice');
-  changeMenu(['--restaurant', fallback.restaurantId, '--opening-hours', openAroundTheClock(fallback.timeZone)]);
+  changeMenu([
+    '--restaurant',
+    fallback.restaurantId,
+    '--opening-hours',
+    openAroundTheClock(fallback.timeZone),
+  ]);
   for (const table of fallback.tables) {
     const lookup = await lookUpTable(page, fallback.restaurantId, table);
     if (lookup.walkIn.possible && lookup.reservation === null) return { ...fallback, lookup };

@@ -223,10 +223,7 @@ function preactInBuild(): Plugin {
  */
 function reactRouterProductionBuild(): Plugin {
   const development = createRequire(import.meta.url).resolve('react-router');
-  const production = development.replace(
-    /([\\/])development([\\/])index\.m?js$/,
-    '$1production$2index.mjs',
-  );
+  const production = development.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
   if (production === development) throw new Error(`react-router: unexpected entry ${development}`);
   return {
     name: 'comensal:react-router-production',
