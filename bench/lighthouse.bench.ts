@@ -37,7 +37,11 @@ const LABELS: Record<Figure, string> = {
 };
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's whole report (JSON) there, to study a score. */
+/**
+ * LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's whole report (JSON) there, to study a score, and
+ * the trace Lighthouse recorded beside it (`….trace.json`: open it in Chrome DevTools' Performance
+ * panel, or read each task's thread time, which the machine's load does not inflate).
+ */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Runs per page (LIGHTHOUSE_RUNS, default 3): a score swings by a few points from run to run. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
@@ -115,7 +119,9 @@ async function audit(page: string, target: string, headers: Record<string, strin
     });
     if (!result) throw new Error(`lighthouse gave no result for ${target}`);
     const code = result.lhr.runtimeError?.code;
-    if (code === undefined || !TRACE_FAILURES.has(code) || attempt === 3) return result.lhr;
+    if (code === undefined || !TRACE_FAILURES.has(code) || attempt === 3) {
+      return { lhr: result.lhr, trace: result.artifacts.Trace as unknown };
+    }
     console.info(`${page}: Lighthouse could not record the load (${code}); trying again`);
   }
 }
@@ -128,12 +134,13 @@ const scores: Score[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
     for (const { page, target, headers } of pages) {
-      const lhr = await audit(page, target, headers);
+      const { lhr, trace } = await audit(page, target, headers);
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
-        const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}-${run}.json`);
-        writeFileSync(file, JSON.stringify(lhr, null, 1));
-        console.info(`${page}: report in ${file}`);
+        const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}-${run}`);
+        writeFileSync(`${file}.json`, JSON.stringify(lhr, null, 1));
+        if (trace) writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
+        console.info(`${page}: report in ${file}.json${trace ? ', its trace in .trace.json' : ''}`);
       }
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
