@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from '
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureWebBuild, hashInputs, layoutOf, switchPointer, type EnsureOptions } from './web-build.ts';
 
 let root: string;
@@ -154,6 +154,18 @@ describe('ensureWebBuild', () => {
     expect(forced).toMatchObject({ hash: first.hash, built: true, switched: true });
     expect(forced.folder).not.toBe(first.folder);
     expect(builds).toHaveLength(2);
+  });
+
+  it('builds again with --force within the same millisecond, into a new folder', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 25, 4, 0, 0));
+    try {
+      const first = await ensure();
+      const forced = await ensure({ force: true });
+      expect(forced).toMatchObject({ hash: first.hash, built: true, switched: true });
+      expect(forced.folder).not.toBe(first.folder);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('leaves dist as it was and no partial folder behind when the build fails', async () => {

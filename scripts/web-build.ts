@@ -202,6 +202,18 @@ export function switchPointer(layout: Layout, folder: string): void {
   }
 }
 
+/**
+ * `<hash>-<stamp>` for a new build, the stamp being the time in base 36, moved on until no build
+ * has the name: a forced build of the same inputs within the same millisecond as the last one
+ * would otherwise rename onto it (ENOTEMPTY).
+ */
+function freshFolder(layout: Layout, hash: string): string {
+  for (let stamp = Date.now(); ; stamp++) {
+    const folder = `${hash}-${stamp.toString(36)}`;
+    if (!existsSync(path.join(layout.buildsDir, folder))) return folder;
+  }
+}
+
 /** Removes every build but those in `keep` and those leased; partial builds of dead processes too. */
 export function removeOldBuilds(layout: Layout, keep: ReadonlySet<string>): string[] {
   const removed: string[] = [];
@@ -312,7 +324,7 @@ export async function ensureWebBuild(options: EnsureOptions = {}): Promise<Ensur
           .at(-1);
     const built = folder === undefined;
     if (folder === undefined) {
-      folder = `${hash}-${Date.now().toString(36)}`;
+      folder = freshFolder(layout, hash);
       const partial = path.join(layout.buildsDir, `${folder}.partial-${process.pid}`);
       log(
         `web app: ${current === null ? 'no build yet' : 'sources changed'}; building into ${path.relative(layout.root, partial)}`,
