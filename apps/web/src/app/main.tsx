@@ -100,7 +100,7 @@ function startAnalyticsLater(): void {
   import('@/lib/analytics/schema-library')
     .then(({ warmUpSchemas }) => {
       warmUpSchemas();
-      return new Promise((resolve) => setTimeout(resolve, 0));
+      return nextTask();
     })
     .then(() => import('@/lib/analytics/start'))
     .then(({ startAnalytics }) => startAnalytics())

@@ -66,7 +66,7 @@ export function RestaurantCard({
 
 /**
  * The card's shape while it loads, line for line: bars as tall as the name's and the place's lines
- * (each bar holds a hidden word in the same type) and a hidden tag row, so a card with its tags
+ * (each bar is a line of that type holding a non-breaking space, no words) and a hidden tag row, so a card with its tags
  * replaces it without moving what is below (bars of fixed height moved the "see all restaurants"
  * button by 5–8 px: a layout shift Lighthouse counted).
  */
@@ -76,10 +76,10 @@ export function RestaurantCardSkeleton() {
       <div className="aspect-video w-full animate-pulse bg-line/70" />
       <div className="flex flex-col gap-2 p-4">
         <p className="text-xl font-bold">
-          <span className="animate-pulse rounded bg-line/70 text-transparent">Restaurante Comensal</span>
+          <span className="inline-block w-2/3 animate-pulse rounded bg-line/70">&nbsp;</span>
         </p>
         <p>
-          <span className="animate-pulse rounded bg-line/70 text-transparent">Comensal · Comensal</span>
+          <span className="inline-block w-1/2 animate-pulse rounded bg-line/70">&nbsp;</span>
         </p>
         <div className="invisible">
           <DietaryTagList tags={['vegan']} label="" />
