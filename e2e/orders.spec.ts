@@ -459,6 +459,8 @@ test('a diner starts a table from its QR link, a guest asks to join, is let in a
 
   // Carla orders a dish from the menu in one tap and sends it; Ana sees it arrive.
   await c.getByRole('link', { name: es('order.addFromMenu') }).click();
+  // The menu keeps the table's card: it says she is at the table now (never "waiting" again).
+  await expect(carlaCard).toContainText(es('tableLink.member.text'));
   const plainName = text('es-ES', plain.name);
   await c.getByRole('button', { name: es('order.quick.addFor', { name: plainName }) }).click();
   const plainPrice = priceProduct({

@@ -196,6 +196,55 @@ describe('a table’s QR link', () => {
     expect(router.state.location.pathname).toBe(orderPath);
   });
 
+  it('once let in, the menu says the diner is at the table and stays the menu (the last lookup before leaving was cut short)', async () => {
+    let answer = lookup({
+      reservation: current({ joinRequest: { id: joinRequest().id, status: 'pending' } }),
+    });
+    // Held lookups: the one started when the answer arrives is still out when the order opens.
+    const held: (() => void)[] = [];
+    let hold = false;
+    mockTable(() => {
+      const now = json(answer);
+      if (!hold) return now;
+      return new Promise<Response>((resolve) => held.push(() => resolve(now)));
+    });
+    const { router, queryClient } = renderApp(tableLink);
+    expect((await within(await card()).findByRole('status')).textContent).toBe(
+      'Waiting for someone at the table to let you in…',
+    );
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.serverOpen());
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual({ op: 'subscribe', topic: 'user:me:reservations' }),
+    );
+    hold = true;
+    answer = { ...answer, reservation: current({ isMember: true }) };
+    act(() =>
+      socket.serverSend({
+        topic: 'user:me:reservations',
+        event: 'join.answered',
+        data: { joinRequestId: joinRequest().id, reservationId: reservation.id, status: 'accepted' },
+      }),
+    );
+    await orderHeading();
+
+    // The diner goes to the menu to add dishes. While its lookup is out, the card already says they
+    // are at the table (not "waiting"); once it answers, the menu stays.
+    const menuPath = `/restaurants/${restaurantId}/menu`;
+    await act(() => router.navigate(menuPath));
+    const region = await card();
+    expect(within(region).getByText('You’re at this table.')).toBeTruthy();
+    expect(within(region).queryByRole('status')).toBeNull();
+    const lookups = count(`GET /api/restaurants/${restaurantId}/tables/lookup`);
+    hold = false;
+    act(() => held.forEach((release) => release()));
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: ['table-lookup'] })).toBe(0));
+    await act(async () => {}); // the effects of the settled answer
+    expect(lookups).toBeGreaterThan(2);
+    expect(router.state.navigation.state).toBe('idle');
+    expect(router.state.location.pathname).toBe(menuPath);
+  });
+
   it('lets a waiting diner withdraw the request', async () => {
     let answer = lookup({
       reservation: current({ joinRequest: { id: joinRequest().id, status: 'pending' } }),

@@ -93,6 +93,21 @@ export function useRefreshTableLookups() {
   };
 }
 
+/**
+ * The diner was let in to `reservationId`: every cached lookup of its table says so at once, as the
+ * server would (a member, no request). Written by hand, so the answer survives a lookup cut short
+ * when the card unmounts (a cancelled fetch goes back to the last data set by hand, not to "waiting").
+ */
+export function useMarkLetIn() {
+  const queryClient = useQueryClient();
+  return (reservationId: string) =>
+    queryClient.setQueriesData<TableLookup>({ queryKey: lookupRoot }, (old) =>
+      old?.reservation?.id === reservationId
+        ? { ...old, reservation: { ...old.reservation, isMember: true, joinRequest: null } }
+        : old,
+    );
+}
+
 /** `GET /api/reservations/:id/join-requests` (members): the pending requests, oldest first. */
 export function useJoinRequests(reservationId: string, enabled: boolean) {
   return useQuery({

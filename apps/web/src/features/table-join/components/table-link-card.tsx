@@ -9,6 +9,7 @@ import { useLocalized, type MessageId, useT } from '@/lib/i18n';
 import { type LiveEvent, useLiveTopic } from '@/lib/live';
 import {
   useAskToJoin,
+  useMarkLetIn,
   useRefreshTableLookups,
   useStartWalkIn,
   useTableLookup,
@@ -76,10 +77,13 @@ export function TableLinkCard({
   const withdraw = useWithdrawJoinRequest();
   const walkIn = useStartWalkIn(restaurantId);
   const refresh = useRefreshTableLookups();
+  const markLetIn = useMarkLetIn();
   const [failure, setFailure] = useState<MessageId | null>(null);
   const current = lookup.data?.reservation ?? null;
   const isWaiting = current?.joinRequest?.status === 'pending';
   // Seen waiting: once the lookup says "member", the request was accepted (also after a reconnect).
+  // The live "let in" writes the member state into the cache (useMarkLetIn), so a cached "waiting"
+  // read again later is never one the diner has left behind.
   const waitedFor = useRef<string | null>(null);
 
   useLiveTopic(
@@ -88,8 +92,11 @@ export function TableLinkCard({
       if (event.event !== JOIN_ANSWERED) return;
       const data = event.data as { reservationId?: unknown; status?: unknown } | null;
       if (data?.reservationId !== current?.id) return;
-      refresh();
-      if (data?.status === 'accepted' && current) onOpenOrder(current.id);
+      if (data?.status === 'accepted' && current) {
+        markLetIn(current.id);
+        refresh();
+        onOpenOrder(current.id);
+      } else refresh();
     },
     { onResync: refresh },
   );
@@ -234,8 +241,9 @@ export function TableLinkCard({
               .mutateAsync({ reservationId: current.id, key: newIdempotencyKey() })
               .catch((error: unknown) => {
                 // Let in meanwhile (another tab, an invitation): the table's order is theirs already.
-                if (isApiError(error) && error.code === 'ALREADY_MEMBER') onOpenOrder(current.id);
-                else throw error;
+                if (!isApiError(error) || error.code !== 'ALREADY_MEMBER') throw error;
+                markLetIn(current.id);
+                onOpenOrder(current.id);
               }),
           )
         }
