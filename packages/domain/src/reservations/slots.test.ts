@@ -124,6 +124,8 @@ describe('bookableStarts', () => {
   it('rejects a bad date or zone', () => {
     expectDomainError(() => bookableStarts(hours, MADRID, '2024-02-30'), 'INVALID_DATE');
     expectDomainError(() => bookableStarts(hours, 'Mars/Base', TUESDAY), 'INVALID_TIME_ZONE');
+    // a closed day too, though its starts never need the zone
+    expectDomainError(() => bookableStarts([], 'Mars/Base', TUESDAY), 'INVALID_TIME_ZONE');
   });
 });
 

@@ -1,6 +1,12 @@
 import { DomainError } from '../errors.ts';
 import { openingWindowFor, type OpeningHours } from '../schedule/opening-hours.ts';
-import { addDays, instantFromLocal, localWeekdayAndTime, weekdayOfDate } from '../schedule/local-time.ts';
+import {
+  addDays,
+  assertTimeZone,
+  instantFromLocal,
+  localWeekdayAndTime,
+  weekdayOfDate,
+} from '../schedule/local-time.ts';
 import { formatTimeOfDay, MINUTES_PER_DAY } from '../schedule/time-of-day.ts';
 import { DEFAULT_DURATION, DURATION_STEP, durationChoices } from './durations.ts';
 import { findClash, type ClashCandidate, type TableRef } from './table-clash.ts';
@@ -61,7 +67,9 @@ function startsOn(
   limit: number,
 ): BookableStart[] {
   const weekday = weekdayOfDate(date);
-  const instantOf = instantsOfDay(date, timeZone);
+  assertTimeZone(timeZone);
+  // The zone is read only once a start is in an opening window: a closed day costs no look-up.
+  let instantOf: ((time: string) => Date | null) | null = null;
   const starts: BookableStart[] = [];
   for (const startAt of QUARTER_HOURS) {
     if (starts.length >= limit) break;
@@ -69,6 +77,7 @@ function startsOn(
     if (!window) continue;
     const durations = durationChoices(startAt, window.close);
     if (durations.length === 0) continue;
+    instantOf ??= instantsOfDay(date, timeZone);
     const start = instantOf(startAt);
     if (start === null) continue; // skipped by a spring-forward gap
     if (notBefore && start.getTime() < notBefore.getTime()) continue;

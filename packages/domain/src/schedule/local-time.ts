@@ -37,6 +37,11 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** @throws DomainError `INVALID_TIME_ZONE` unless `timeZone` is an IANA zone this runtime knows. */
+export function assertTimeZone(timeZone: string): void {
+  wallClockFormatter(timeZone);
+}
+
 interface WallClock {
   year: number;
   month: number;
@@ -46,19 +51,33 @@ interface WallClock {
   second: number;
 }
 
+/**
+ * Wall clocks already read, per zone and instant: a booking form's 60 days read the same instants
+ * again (each day's neighbours), and `formatToParts` is the dearest step here (a few µs each, ×4
+ * on a slow phone). Bounded; a pure function's answers, so forgetting them changes nothing.
+ */
+const wallClocks = new Map<string, WallClock>();
+const WALL_CLOCKS_KEPT = 2048;
+
 function wallClock(epochMs: number, timeZone: string): WallClock {
+  const key = `${timeZone} ${epochMs}`;
+  const known = wallClocks.get(key);
+  if (known) return known;
   const values: Record<string, number> = {};
   for (const part of wallClockFormatter(timeZone).formatToParts(epochMs)) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
-  return {
+  const wall: WallClock = Object.freeze({
     year: values.year ?? Number.NaN,
     month: values.month ?? Number.NaN,
     day: values.day ?? Number.NaN,
     hour: values.hour ?? Number.NaN,
     minute: values.minute ?? Number.NaN,
     second: values.second ?? Number.NaN,
-  };
+  });
+  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.clear();
+  wallClocks.set(key, wall);
+  return wall;
 }
 
 function utcMsOfWall(wall: WallClock): number {

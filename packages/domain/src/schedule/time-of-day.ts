@@ -22,10 +22,20 @@ export function isTimeOfDay(value: string): boolean {
  * @throws DomainError `INVALID_TIME`
  */
 export function parseTimeOfDay(time: string): number {
+  const known = parsedTimes.get(time);
+  if (known !== undefined) return known;
   const match = TIME_PATTERN.exec(time);
   if (!match) throw new DomainError('INVALID_TIME', `time must be HH:mm (00:00–23:59), got "${time}"`);
-  return Number(match[1]) * 60 + Number(match[2]);
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  parsedTimes.set(time, minutes);
+  return minutes;
 }
+
+/**
+ * Times already parsed: a booking form's 60 days check each quarter hour against each window, so
+ * the same few strings are parsed thousands of times. At most 1,440 entries (every valid time).
+ */
+const parsedTimes = new Map<string, number>();
 
 /** Minutes since midnight → 'HH:mm'; wraps around the day (1440 → '00:00', -15 → '23:45'). */
 export function formatTimeOfDay(minutes: number): string {
