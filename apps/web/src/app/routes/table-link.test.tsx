@@ -70,7 +70,7 @@ function joinRequest(overrides: Partial<JoinRequest> = {}): JoinRequest {
 }
 
 /** A diner with a session at the restaurant, whose table lookup answers `answer()` (read at each request). */
-function mockTable(answer: () => Response, { reservations = [] as Reservation[] } = {}) {
+function mockTable(answer: () => Response | Promise<Response>, { reservations = [] as Reservation[] } = {}) {
   mockApi({
     'GET /api/auth/get-session': () => json(sessionAnswer({ isAnonymous: true })),
     'GET /api/restaurants/:id': () => json(restaurant),
