@@ -62,6 +62,20 @@ const RESTAURANT_CARD_MODULES = [
 ];
 
 /**
+ * The small modules the diner pages' layout (app/routes/app/layout.tsx) needs beyond the entry:
+ * the header's invitations badge and staff link, the live connection and the offline state, and
+ * their error tables. Other screens import some of them too (so the automatic split made a file
+ * of each, six requests of under 1 KB on every diner page); together they are one file.
+ */
+const DINER_LAYOUT_MODULES = [
+  /[\\/]src[\\/]features[\\/]auth[\\/]auth-errors\.ts$/,
+  /[\\/]src[\\/]features[\\/]invitations[\\/](invitation-state|api[\\/]list-invitations)\.ts$/,
+  /[\\/]src[\\/]features[\\/]staff[\\/](staff-errors|api[\\/]list-staff-restaurants)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](live|use-online)\.ts$/,
+  /[\\/]src[\\/]components[\\/]ui[\\/]loading-block\.tsx$/,
+];
+
+/**
  * Small modules the reservation and invitation pages share (keys, hooks, error tables): one file
  * rather than one each, for the same reason as {@link SHARED_MODULES} (these are not on the pages
  * people land on).
@@ -72,6 +86,9 @@ const RESERVATION_MODULES = [
   // which of the diner's reservations a restaurant's menu orders for (app/routes/ordering.tsx)
   /[\\/]src[\\/]features[\\/]orders[\\/](order-target|ordering)\.ts$/,
   /[\\/]src[\\/]app[\\/]routes[\\/]ordering\.tsx$/,
+  // the frame, the live refresh and the "missing ids" state of every reservation screen
+  /[\\/]src[\\/]features[\\/]reservations[\\/]components[\\/](missing-ids|reservation-frame|load-error)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]reservations[\\/]use-live-reservation\.ts$/,
 ];
 
 /**
@@ -294,6 +311,10 @@ export default defineConfig({
               test: (id: string) => ENTRY_SHARED_MODULES.some((pattern) => pattern.test(id)),
             },
             { name: 'shared', test: (id: string) => SHARED_MODULES.some((pattern) => pattern.test(id)) },
+            {
+              name: 'layout-shared',
+              test: (id: string) => DINER_LAYOUT_MODULES.some((pattern) => pattern.test(id)),
+            },
             {
               name: 'restaurant-card',
               test: (id: string) => RESTAURANT_CARD_MODULES.some((pattern) => pattern.test(id)),
