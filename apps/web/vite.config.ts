@@ -40,7 +40,8 @@ function precompressBuild(): Plugin {
 /** Small modules several pages import (see `codeSplitting` below). */
 const SHARED_MODULES = [
   /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|useInfiniteQuery|queryOptions|infiniteQueryOptions|useMutation)\.js$/,
-  /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](infiniteQueryObserver|mutationObserver|suspense)\.js$/,
+  /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](infiniteQueryObserver|mutationObserver|queryObserver|suspense)\.js$/,
+  /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense)\.js$/,
   /[\\/]src[\\/]components[\\/]ui[\\/](icons|avatar|language-switcher|dietary-tag|filter-chip|skeleton)\.tsx$/,
   /[\\/]src[\\/]components[\\/]errors[\\/]error-state\.tsx$/,
   /[\\/]src[\\/]app[\\/]route-handle\.ts$/,
@@ -99,7 +100,9 @@ const RESERVATION_MODULES = [
 const ENTRY_SHARED_MODULES = [
   /[\\/]packages[\\/]domain[\\/]src[\\/](errors|guest[\\/]guest-profile)\.ts$/,
   /[\\/]src[\\/]config[\\/]env\.ts$/,
-  /[\\/]src[\\/]lib[\\/](early-requests|log)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](early-requests|log|storage|search-params)\.ts$/,
+  // Vite's helper that preloads a lazy module's imports (a virtual module)
+  /vite[\\/]preload-helper/,
 ];
 
 /** The early-requests script (index.html loads it by this path; the build names it by its content). */
