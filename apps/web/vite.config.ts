@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkCycles } from '../../tools/chunk-cycles.ts';
 import { pwaPlugins } from './vite-pwa.ts';
 
 /**
@@ -45,6 +46,8 @@ const SHARED_MODULES = [
   /[\\/]src[\\/]components[\\/]ui[\\/](icons|avatar|language-switcher|dietary-tag|filter-chip|skeleton)\.tsx$/,
   /[\\/]src[\\/]components[\\/]errors[\\/]error-state\.tsx$/,
   /[\\/]src[\\/]app[\\/]route-handle\.ts$/,
+  // money on the menu, the dish, the cart, the order, the bill and the reservation form
+  /[\\/]packages[\\/]domain[\\/]src[\\/]currency[\\/]format-money\.ts$/,
   /[\\/]src[\\/]lib[\\/](use-search-params-state|use-progressive-count)\.ts$/,
   /[\\/]src[\\/]features[\\/]restaurants[\\/]api[\\/](get-restaurant|list-restaurants)\.ts$/,
 ];
@@ -66,7 +69,9 @@ const RESTAURANT_CARD_MODULES = [
  * The small modules the diner pages' layout (app/routes/app/layout.tsx) needs beyond the entry:
  * the header's invitations badge and staff link, the live connection and the offline state, and
  * their error tables. Other screens import some of them too (so the automatic split made a file
- * of each, six requests of under 1 KB on every diner page); together they are one file.
+ * of each, six requests of under 1 KB on every diner page). They go into the `reservations` file,
+ * which the layout loads anyway (the invitations badge reads its query keys) and which imports
+ * some of them back (the live refresh): one file, where two would import each other.
  */
 const DINER_LAYOUT_MODULES = [
   /[\\/]src[\\/]features[\\/]auth[\\/]auth-errors\.ts$/,
@@ -77,13 +82,24 @@ const DINER_LAYOUT_MODULES = [
 ];
 
 /**
+ * Small modules the menu, the dish page and the ordering code share (reading the menu and a dish,
+ * the menu's live refresh, a dish's price, the way to the auth page): one file for the pages a
+ * table's QR code opens, rather than six of under 3 KB each.
+ */
+const MENU_MODULES = [
+  /[\\/]src[\\/]features[\\/]menu[\\/](api[\\/](get-menu|get-product)|use-live-menu|group-menu)\.ts$/,
+  /[\\/]packages[\\/]domain[\\/]src[\\/]pricing[\\/]price-product\.ts$/,
+  /[\\/]src[\\/]app[\\/]routes[\\/]use-sign-in-href\.ts$/,
+];
+
+/**
  * Small modules the reservation and invitation pages share (keys, hooks, error tables): one file
  * rather than one each, for the same reason as {@link SHARED_MODULES} (these are not on the pages
  * people land on).
  */
 const RESERVATION_MODULES = [
   /[\\/]src[\\/]features[\\/]reservations[\\/](api[\\/](get-reservation|list-reservations)|reservation-errors)\.tsx?$/,
-  /[\\/]src[\\/]lib[\\/](answer-invitation|api-errors)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](answer-invitation|api-errors|idempotency)\.ts$/,
   // which of the diner's reservations a restaurant's menu orders for (app/routes/ordering.tsx)
   /[\\/]src[\\/]features[\\/]orders[\\/](order-target|ordering)\.ts$/,
   /[\\/]src[\\/]app[\\/]routes[\\/]ordering\.tsx$/,
@@ -252,6 +268,33 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * Fails the build when chunks import each other (tools/chunk-cycles.ts): which one's code would
+ * run first depends on the page opened first, and a module reading another's export at start-up
+ * then breaks that page only.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'comensal:no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') imports.set(output.fileName, output.imports);
+      }
+      const cycles = chunkCycles(imports);
+      if (cycles.length > 0) {
+        const message = `chunks import each other (group their modules into one file, see codeSplitting): ${cycles
+          .map((cycle) => cycle.join(' ↔ '))
+          .join('; ')}`;
+        // printed as well: the PWA plugin's own error (no manifest after a failed build) is the one Vite shows
+        console.error(message);
+        this.error(message);
+      }
+    },
+  };
+}
+
 /** Each React entry point and the preact/compat module that stands for it. */
 const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
@@ -270,6 +313,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     earlyModules(),
+    noChunkCycles(),
     // manifest, icons and service worker (vite-pwa.ts)
     ...pwaPlugins(),
     precompressBuild(),
@@ -315,16 +359,17 @@ export default defineConfig({
             },
             { name: 'shared', test: (id: string) => SHARED_MODULES.some((pattern) => pattern.test(id)) },
             {
-              name: 'layout-shared',
-              test: (id: string) => DINER_LAYOUT_MODULES.some((pattern) => pattern.test(id)),
-            },
-            {
               name: 'restaurant-card',
               test: (id: string) => RESTAURANT_CARD_MODULES.some((pattern) => pattern.test(id)),
             },
+            { name: 'menu-shared', test: (id: string) => MENU_MODULES.some((pattern) => pattern.test(id)) },
             {
               name: 'reservations',
-              test: (id: string) => RESERVATION_MODULES.some((pattern) => pattern.test(id)),
+              // with the layout's: each imports the other, and two files that import each
+              // other would run in the order of the page opened first (noChunkCycles)
+              test: (id: string) =>
+                RESERVATION_MODULES.some((pattern) => pattern.test(id)) ||
+                DINER_LAYOUT_MODULES.some((pattern) => pattern.test(id)),
             },
           ],
         },
