@@ -94,8 +94,8 @@ const MENU_MODULES = [
 
 /**
  * Small modules the reservation and invitation pages share (keys, hooks, error tables): one file
- * rather than one each, for the same reason as {@link SHARED_MODULES} (these are not on the pages
- * people land on).
+ * rather than one each, for the same reason as {@link SHARED_MODULES}. The diner layout's modules
+ * join them ({@link DINER_LAYOUT_MODULES}), so every diner page loads this file.
  */
 const RESERVATION_MODULES = [
   /[\\/]src[\\/]features[\\/]reservations[\\/](api[\\/](get-reservation|list-reservations)|reservation-errors)\.tsx?$/,

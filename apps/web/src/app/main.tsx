@@ -54,8 +54,8 @@ if (!rootElement) throw new Error('#root is missing from index.html');
 
 void Promise.all([messagesLoading, started]).then(([messages, appRouter]) => {
   const root = createRoot(rootElement);
-  // A transition: React renders the first screen in short slices, so the page keeps answering
-  // taps while it builds (the static splash stays until the first screen is ready).
+  // A transition: the static splash stays until the first screen is ready (React in development
+  // also renders it in short slices; the production build's Preact renders it in one task).
   startTransition(() => {
     root.render(
       <StrictMode>
