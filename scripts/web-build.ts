@@ -262,23 +262,32 @@ async function acquireLock(layout: Layout, log: (line: string) => void): Promise
   }
 }
 
-/** Vite's production build into `outDir`, run in apps/web as `npm run build -w @comensal/web` was. */
+/** The server's build of the app, inside the web build (not served: the static files skip dot folders). */
+export const SERVER_RENDER_DIR = '.server';
+
+/**
+ * Vite's production build into `outDir`, run in apps/web as `npm run build -w @comensal/web` was,
+ * then the server's build of the app (`vite build --ssr`, app/server-render.tsx) into
+ * `outDir/.server`, with which the server writes a page's first screen
+ * (docs/decisions/0039-server-written-first-screen.md).
+ */
 export function viteBuild(webDir: string): (outDir: string) => Promise<void> {
   const vite = path.join(
     path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')),
     'bin/vite.js',
   );
-  return (outDir) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
-        cwd: webDir,
-        stdio: 'inherit',
-      });
+  const run = (args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [vite, 'build', ...args], { cwd: webDir, stdio: 'inherit' });
       child.once('error', reject);
       child.once('exit', (code, signal) =>
         code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`)),
       );
     });
+  return async (outDir) => {
+    await run(['--outDir', outDir, '--emptyOutDir']);
+    await run(['--ssr', 'src/app/server-render.tsx', '--outDir', path.join(outDir, SERVER_RENDER_DIR)]);
+  };
 }
 
 export interface EnsureOptions {

@@ -48,14 +48,44 @@
   // (vite.config.ts, earlyModules); it stays empty in development.
   var modules = {}; /* EARLY_MODULES */
   early.modules = [];
+  // A page the server wrote (src/lib/server-state.ts, docs/decisions/0039-server-written-first-screen.md)
+  // carries the answers it was drawn from, and names the app's modules instead of loading them in
+  // its head: they are asked for once the page has painted, so that the markup and its styles
+  // have the connection to themselves until then.
+  var written = document.getElementById('server-state');
+  var later = [];
+  function modulePreload(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.appendChild(link);
+  }
   function preload(key) {
     early.modules.push(key);
     (modules[key] || []).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
+      if (written) later.push(href);
+      else modulePreload(href);
     });
+  }
+  if (written) {
+    var started = false;
+    var startApp = function () {
+      if (started) return;
+      started = true;
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = 'anonymous';
+      script.src = written.getAttribute('data-entry');
+      document.head.appendChild(script);
+      (written.getAttribute('data-preload') || '').split(' ').concat(later).forEach(function (href) {
+        if (href) modulePreload(href);
+      });
+    };
+    // after the first frame; a tab opened in the background draws no frame, and its timers still run
+    requestAnimationFrame(function () {
+      setTimeout(startApp, 0);
+    });
+    setTimeout(startApp, 500);
   }
   var locale = null;
   try {
@@ -71,7 +101,9 @@
   var id = '[A-Za-z0-9_-]+';
   var uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
   var match;
-  if (path === '/' && !location.search && !location.hash) {
+  if (written) {
+    // nothing more to ask for
+  } else if (path === '/' && !location.search && !location.hash) {
     var remembered = null;
     try {
       remembered = localStorage.getItem('restaurantId');

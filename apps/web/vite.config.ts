@@ -116,7 +116,7 @@ const RESERVATION_MODULES = [
 const ENTRY_SHARED_MODULES = [
   /[\\/]packages[\\/]domain[\\/]src[\\/](errors|guest[\\/]guest-profile)\.ts$/,
   /[\\/]src[\\/]config[\\/]env\.ts$/,
-  /[\\/]src[\\/]lib[\\/](early-requests|log|storage|search-params)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](api-fetch|early-requests|log|storage|search-params)\.ts$/,
   // Vite's helper that preloads a lazy module's imports (a virtual module)
   /vite[\\/]preload-helper/,
 ];
@@ -305,18 +305,48 @@ const PREACT_ALIASES = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
 ];
 
+/**
+ * The server's build of the app (`vite build --ssr src/app/server-render.tsx`, run by
+ * scripts/web-build.ts): the same sources, Preact and catalogs as the browser's, in one folder the
+ * server imports without node_modules. The service worker's registration has no place there.
+ */
+function serverBuild(): Plugin {
+  const stub = '\0comensal:no-service-worker';
+  return {
+    name: 'comensal:server-build',
+    apply: (_config, { isSsrBuild }) => isSsrBuild === true,
+    config: () => ({ ssr: { noExternal: true, target: 'node' }, build: { manifest: false } }),
+    resolveId: (id) => (id === 'virtual:pwa-register' ? stub : null),
+    load: (id) => (id === stub ? 'export function registerSW() { return () => Promise.resolve(); }' : null),
+  };
+}
+
+/** The plugins only the browser's build has: its styles, files, service worker and checks. */
+const browserOnly = (plugins: Plugin[]): Plugin[] =>
+  plugins.map((plugin) => ({
+    ...plugin,
+    apply: (config, env) =>
+      env.isSsrBuild !== true &&
+      (typeof plugin.apply === 'function'
+        ? plugin.apply(config, env)
+        : !plugin.apply || plugin.apply === env.command),
+  }));
+
 export default defineConfig({
   plugins: [
+    serverBuild(),
     precompileMessages(),
     preactInBuild(),
     reactRouterProductionBuild(),
     react(),
-    tailwindcss(),
-    earlyModules(),
-    noChunkCycles(),
-    // manifest, icons and service worker (vite-pwa.ts)
-    ...pwaPlugins(),
-    precompressBuild(),
+    ...browserOnly([
+      ...[tailwindcss()].flat(),
+      earlyModules(),
+      noChunkCycles(),
+      // manifest, icons and service worker (vite-pwa.ts)
+      ...pwaPlugins(),
+      precompressBuild(),
+    ]),
   ],
   resolve: {
     // `@/…` is `src/…` (tsconfig.json `paths`, the one place it is written; vitest reads it too).

@@ -16,16 +16,23 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkStorageKey } from '../storage/file-storage.ts';
 import { sendNotFound } from './errors.ts';
+import { loadFirstScreen } from './first-screen.ts';
 import { globalPlugin } from './plugin.ts';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const FILES_PREFIX = '/files/';
 const FILES_CACHE_CONTROL = 'public, max-age=3600';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+/** A written page is compressed per request: a quick level (a few ms for ~40 KB), not the build's best. */
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const WEB_NOT_BUILT =
   'The Comensal web app is not built yet. Run `npm run build` in the project folder, then start the server again.\n';
 
@@ -141,12 +148,24 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
     );
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  // a page's first screen written by the server (first-screen.ts), where the build can
+  const firstScreen = hasWeb ? await loadFirstScreen(app, webDistDir) : null;
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (!wantsSpaPage(request)) return sendNotFound(request, reply);
     if (!hasWeb) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT);
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html', webDistDir);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const written = firstScreen ? await firstScreen(request) : null;
+    if (written !== null) {
+      // written for this language and for a visitor without a session; compressed like the build's files
+      reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts)) {
+        return reply.header('content-encoding', 'br').send(await brotli(written, BROTLI_FAST));
+      }
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(written));
+      return reply.send(written);
+    }
+    return reply.sendFile('index.html', webDistDir);
   });
 });

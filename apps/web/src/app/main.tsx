@@ -1,12 +1,14 @@
 // First: zod must not probe for eval under the CSP (lib/zod-jitless.ts).
 import '@/lib/zod-jitless';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter } from './router';
 import { rewriteHashRouteUrl } from '@/lib/hash-route';
 import { listenForUncaughtErrors } from '@/lib/report-error';
-import { detectLocale, htmlLang, loadMessages } from '@/lib/i18n';
+import { detectLocale, htmlLang, loadMessages, saveLocaleCookie } from '@/lib/i18n';
+import { readServerState } from '@/lib/server-state';
 import { createQueryClient } from '@/lib/query-client';
 import { afterFirstScreen } from '@/lib/after-load';
 import { startServiceWorker } from '@/lib/service-worker';
@@ -21,10 +23,19 @@ rewriteHashRouteUrl();
 
 const locale = detectLocale();
 document.documentElement.lang = htmlLang(locale);
+// the server writes pages in the language this cookie names (docs/product.md#language)
+saveLocaleCookie(locale);
+// A page the server wrote (docs/decisions/0039-server-written-first-screen.md): the app's first
+// render draws the same page over it, from the answers it was drawn from, once the route's code
+// is in (never the splash over it). Written in another language (the cookie was missing), the app
+// draws its own as usual.
+const serverState = readServerState();
+const fromServer = serverState !== null && serverState.locale === locale;
 // The catalog first: it is on the way to the first render, like the route modules below.
 const messagesLoading = loadMessages(locale);
 
 const queryClient = createQueryClient();
+if (fromServer) hydrate(queryClient, serverState.queries);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The start-up in tasks of its own, one after the other, then the first render in its own
@@ -52,17 +63,21 @@ const started = (async () => {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
-void Promise.all([messagesLoading, started]).then(([messages, appRouter]) => {
-  const root = createRoot(rootElement);
-  // A transition: the static splash stays until the first screen is ready (React in development
-  // also renders it in short slices; the production build's Preact renders it in one task).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={appRouter} locale={locale} messages={messages} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+void Promise.all([messagesLoading, started]).then(async ([messages, appRouter]) => {
+  if (fromServer) await initialized(appRouter);
+  const app = (
+    <StrictMode>
+      <App router={appRouter} locale={locale} messages={messages} queryClient={queryClient} />
+    </StrictMode>
+  );
+  if (fromServer) {
+    // the server's elements are kept and given their handlers (Preact's hydration), not drawn again
+    hydrateRoot(rootElement, app);
+  } else {
+    // A transition: the static splash stays until the first screen is ready (React in development
+    // also renders it in short slices; the production build's Preact renders it in one task).
+    startTransition(() => createRoot(rootElement).render(app));
+  }
   // Off the start-up path: analytics is a chunk of its own (lib/analytics/start.ts,
   // docs/telemetry.md), loaded once the first screen has its code and its data (no navigation
   // and no read in flight) and the browser is idle; the visit's events wait for it in
@@ -93,6 +108,18 @@ function firstScreenSettled(): boolean {
     queryClient.isFetching() === 0 &&
     Array.from(document.images).every((image) => image.complete || image.loading === 'lazy')
   );
+}
+
+/** Once the router has its first page (its code and the session check): with a page the server wrote. */
+function initialized(appRouter: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (appRouter.state.initialized) return resolve();
+    const stop = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 function startAnalyticsLater(): void {

@@ -12,6 +12,12 @@ export interface RouteHandle {
   titleId?: MessageId;
   /** Sibling pages shown as tabs (current / history lists). */
   tabs?: ReadonlyArray<{ name: ParamlessRouteName; labelId: MessageId }>;
+  /**
+   * The server writes this page's first screen for a visitor without a session
+   * (app/server-render.tsx, docs/decisions/0039-server-written-first-screen.md): it reads nothing
+   * the server cannot see (the session, the browser's storage) before its data has come.
+   */
+  serverRendered?: true;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -152,10 +152,12 @@ export const routes: RouteObject[] = [
               }),
               page('restaurant.menu', () => import('./routes/restaurants/menu'), {
                 chrome: CHROME.restaurantPage,
+                serverRendered: true,
               }),
               page('restaurant.product', () => import('./routes/restaurants/product'), {
                 chrome: CHROME.restaurantPage,
                 titleId: 'page.restaurant.product.title',
+                serverRendered: true,
               }),
               {
                 path: paths['restaurant.reservation'].pattern,

@@ -1,6 +1,7 @@
 import type { ApiError as ApiErrorBody, ErrorCode, ErrorReportKind } from '@comensal/contracts';
 import type { z } from 'zod';
 import { env } from '@/config/env';
+import { apiFetch } from './api-fetch';
 import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
 import { noteAnswer } from './offline-answers';
@@ -114,7 +115,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   let response: Response;
   try {
     response = await (early ??
-      fetch(`${env.apiOrigin}${pathAndQuery}`, {
+      apiFetch(`${env.apiOrigin}${pathAndQuery}`, {
         method,
         headers,
         credentials: env.apiOrigin ? 'include' : 'same-origin',

@@ -34,6 +34,20 @@ export function detectLocale(
   return pickLocale(localStore.get(STORAGE_KEYS.locale), browserLanguage);
 }
 
+/** The cookie the server reads to write a page in the diner's language (apps/server first-screen.ts). */
+export const LOCALE_COOKIE = 'locale';
+
+/** Mirrors the language in use into {@link LOCALE_COOKIE} (a year; only the language, nothing else). */
+export function saveLocaleCookie(
+  locale: SupportedLocale,
+  doc: Document | undefined = globalThis.document,
+): void {
+  if (!doc) return;
+  const value = `${LOCALE_COOKIE}=${locale}`;
+  if (doc.cookie.split('; ').includes(value)) return;
+  doc.cookie = `${value}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** The `<html lang>` value of a locale: es-ES → "es", en-US → "en". */
 export function htmlLang(locale: SupportedLocale): string {
   return locale.split('-')[0] ?? 'en';
@@ -115,6 +129,7 @@ export function I18nProvider({
   const setLocale = useCallback(async (next: SupportedLocale) => {
     if (!isSupportedLocale(next)) return;
     localStore.set(STORAGE_KEYS.locale, next);
+    saveLocaleCookie(next);
     const messages = await loadMessages(next);
     setState({ locale: next, messages });
   }, []);

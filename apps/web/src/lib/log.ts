@@ -4,6 +4,9 @@
  * state instead.
  */
 export function logFailure(message: string, error?: unknown): void {
+  // In the server's drawing of a first screen (app/server-render.tsx) a failed read only means
+  // the app draws that page itself; the server's log is not the place for it.
+  if (typeof window === 'undefined') return;
   if (error === undefined) console.warn(message);
   else console.warn(message, error);
 }

@@ -1,5 +1,6 @@
 import type { authClient } from './auth-client';
 import { env } from '@/config/env';
+import { apiFetch } from './api-fetch';
 import { takeEarlyResponse } from './early-requests';
 import { logFailure } from './log';
 
@@ -48,7 +49,7 @@ async function fetchSession(): Promise<Session | null> {
   try {
     // The first check of the page may already be under way (index.html's early requests).
     const response = await (takeEarlyResponse(SESSION_PATH) ??
-      fetch(`${env.apiOrigin}${SESSION_PATH}`, {
+      apiFetch(`${env.apiOrigin}${SESSION_PATH}`, {
         headers: { Accept: 'application/json' },
         credentials: env.apiOrigin ? 'include' : 'same-origin',
       }));

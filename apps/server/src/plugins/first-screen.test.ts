@@ -1,0 +1,177 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild } from '../../../../scripts/web-build.ts';
+import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../db/seed/insert-restaurant.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInGuest } from '../test/sessions.ts';
+import { hasSessionCookie, localeOf, splitTemplate, writePage } from './first-screen.ts';
+
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const SPANISH = { ...HTML, 'accept-language': 'es-CL,es;q=0.9,en;q=0.8' };
+const ENGLISH = { ...HTML, 'accept-language': 'en-US,en;q=0.9' };
+const SNEAKY = '</script><script>alert(1)</script><!--';
+
+/** What `#root` holds: the page as drawn (the answers after it hold both languages' names). */
+const markupOf = (html: string) => html.slice(0, html.indexOf('id="server-state"'));
+
+/** The answers a written page carries, parsed as the app parses them (lib/server-state.ts). */
+function stateOf(html: string): { locale: string; queries: { queries: { queryKey: unknown[] }[] } } | null {
+  const match = /<script type="application\/json" id="server-state"[^>]*>([^<]*)<\/script>/.exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as never) : null;
+}
+
+describe('pure parts', () => {
+  it('tells a session cookie (with or without the secure prefix) from other cookies', () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie('locale=es-ES')).toBe(false);
+    expect(hasSessionCookie('locale=es-ES; better-auth.session_token=abc.def')).toBe(true);
+    expect(hasSessionCookie('__Secure-better-auth.session_token=abc')).toBe(true);
+    expect(hasSessionCookie('my_session_tokens=1')).toBe(false);
+  });
+
+  it("writes the page in the saved language, else the browser's first one", () => {
+    const headers = (cookie?: string, language?: string) => ({
+      headers: { ...(cookie ? { cookie } : {}), ...(language ? { 'accept-language': language } : {}) },
+    });
+    expect(localeOf(headers(undefined, 'es-AR,en;q=0.5'))).toBe('es-ES');
+    expect(localeOf(headers(undefined, 'en-GB,es;q=0.5'))).toBe('en-US');
+    expect(localeOf(headers('locale=en-US', 'es-ES'))).toBe('en-US');
+    expect(localeOf(headers('locale=es-ES', 'en-US'))).toBe('es-ES');
+    // not a language the app has: the browser's decides
+    expect(localeOf(headers('locale=fr-FR', 'es'))).toBe('es-ES');
+    expect(localeOf(headers())).toBe('en-US');
+  });
+
+  it('takes the modules out of the head and names them on the answers, markup in #root', () => {
+    const built =
+      '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/a-1.js">\n<link rel="stylesheet" href="/assets/s.css">' +
+      '</head><body><div id="root"><div class="splash"><svg></svg></div></div>\n<script src="/assets/early-requests-1.js"></script></body></html>';
+    const template = splitTemplate(built);
+    expect(template).not.toBeNull();
+    const page = writePage(template!, 'es-ES', '<main>Carta</main>', '{"x":1}');
+    expect(page).toBe(
+      '<!doctype html><html lang="es"><head><link rel="stylesheet" href="/assets/s.css"></head><body>' +
+        '<div id="root"><main>Carta</main></div>\n<script type="application/json" id="server-state" ' +
+        'data-entry="/assets/index-1.js" data-preload="/assets/a-1.js">{"x":1}</script>\n    ' +
+        '<script src="/assets/early-requests-1.js"></script></body></html>',
+    );
+    // an index.html without the app's entry or #root cannot take a page
+    expect(splitTemplate('<!doctype html><div id="root"></div><script src="/e.js"></script>')).toBeNull();
+  });
+});
+
+describe('with the web build', () => {
+  let t: TestApp;
+  let restaurantId: string;
+  let dishId: string;
+
+  beforeAll(async () => {
+    // the real build (apps/web/dist, built only if its sources changed), with its server bundle
+    await ensureWebBuild({ log: () => undefined });
+    t = await buildTestApp();
+    const restaurant = await insertRestaurant(
+      t.db.db,
+      buildSeedRestaurant({
+        name: 'Casa Ñandú',
+        products: [
+          buildSeedProduct({
+            section: 'starters',
+            name: { es: 'Croquetas de jamón', en: 'Ham croquettes' },
+            priceMinor: 4_500,
+          }),
+          buildSeedProduct({ section: 'mains', name: { es: SNEAKY, en: SNEAKY } }),
+        ],
+      }),
+    );
+    restaurantId = restaurant.restaurant.id;
+    dishId = restaurant.products[0]!.id;
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const open = (url: string, headers: Record<string, string> = SPANISH) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it("writes a restaurant's menu into the page in Spanish, with the answers it was drawn from", async () => {
+    const res = await open(`/restaurants/${restaurantId}/menu`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+    const html = res.body;
+    expect(html).toContain('<html lang="es"');
+    expect(markupOf(html)).toMatch(/<h1[^>]*>Carta<\/h1>/);
+    expect(markupOf(html)).toContain('Casa Ñandú');
+    expect(markupOf(html)).toContain('Croquetas de jamón');
+    expect(markupOf(html)).not.toContain('Ham croquettes');
+    // the app's modules come after the first paint (the early-requests script asks for them)
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toMatch(/data-entry="\/assets\/index-[\w-]+\.js"/);
+    const state = stateOf(html);
+    expect(state?.locale).toBe('es-ES');
+    expect(state?.queries.queries.map((query) => query.queryKey[0])).toEqual(
+      expect.arrayContaining(['menu', 'restaurants']),
+    );
+  });
+
+  it('writes it in English for an English browser, and in the saved language over the browser', async () => {
+    const english = (await open(`/restaurants/${restaurantId}/menu`, ENGLISH)).body;
+    expect(english).toContain('<html lang="en"');
+    expect(markupOf(english)).toMatch(/<h1[^>]*>Menu<\/h1>/);
+    expect(markupOf(english)).toContain('Ham croquettes');
+    expect(markupOf(english)).not.toContain('Croquetas de jamón');
+    expect(stateOf(english)?.locale).toBe('en-US');
+
+    const saved = (await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, cookie: 'locale=en-US' })).body;
+    expect(markupOf(saved)).toContain('Ham croquettes');
+    expect(stateOf(saved)?.locale).toBe('en-US');
+  });
+
+  it("writes a dish's page", async () => {
+    const html = (await open(`/restaurants/${restaurantId}/articles/${dishId}`)).body;
+    expect(markupOf(html)).toContain('Croquetas de jamón');
+    expect(markupOf(html)).toContain('$4.500');
+    expect(stateOf(html)?.queries.queries.length).toBeGreaterThan(0);
+  });
+
+  it('keeps text out of the markup and the answers: a dish named like a script is only text', async () => {
+    const html = (await open(`/restaurants/${restaurantId}/menu`)).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;/script>&lt;script>alert(1)&lt;/script>&lt;!--');
+    // the answers still parse whole, with the name as it is
+    const state = JSON.stringify(stateOf(html));
+    expect(state).toContain(SNEAKY);
+  });
+
+  it('sends it compressed to a browser that takes brotli', async () => {
+    const res = await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('Croquetas de jamón');
+    expect(res.rawPayload.length).toBeLessThan(html.length / 3);
+  });
+
+  it('sends index.html as built to a diner with a session: the server writes only what every visitor sees', async () => {
+    const guest = await signInGuest(t.app);
+    const html = (await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, cookie: guest.cookie })).body;
+    expect(stateOf(html)).toBeNull();
+    expect(html).not.toContain('Croquetas de jamón');
+    expect(html).toContain('<script type="module"');
+  });
+
+  it('sends index.html as built for pages it does not write, and when the answers say "not found"', async () => {
+    for (const url of [
+      '/',
+      `/restaurants/${restaurantId}/reservations`,
+      `/restaurants/${crypto.randomUUID()}/menu`,
+      `/restaurants/${restaurantId}/articles/${crypto.randomUUID()}`,
+      '/staff',
+    ]) {
+      const html = (await open(url)).body;
+      expect(stateOf(html), url).toBeNull();
+      expect(html, url).toContain('<script type="module"');
+    }
+  });
+});

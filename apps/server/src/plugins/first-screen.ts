@@ -1,0 +1,181 @@
+/**
+ * The server-written first screen (docs/decisions/0039-server-written-first-screen.md): for a page
+ * the web app marks `serverRendered` (a restaurant's menu, a dish), opened by a visitor without a
+ * session, index.html goes out with the page's markup in `#root`, drawn by the web build's own
+ * server bundle (`<web build>/.server/server-render.js`) from the API's answers, read in-process
+ * (`app.inject`: the same routes, checks and caching as over HTTP). The visitor reads the menu
+ * before the app's code has arrived; the app then draws the same page over it.
+ *
+ * Nothing here is needed for the app to work: without the bundle, for any other page, with a
+ * session cookie, or when drawing fails or takes longer than {@link RENDER_TIMEOUT_MS}, index.html
+ * goes out as built and the app draws the page itself.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pickLocale, type SupportedLocale } from '@comensal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Where the web build keeps its server bundle (scripts/web-build.ts `SERVER_RENDER_DIR`). */
+export const SERVER_RENDER_MODULE = path.join('.server', 'server-render.js');
+/** A page not drawn by then goes out as index.html (the app draws it). */
+export const RENDER_TIMEOUT_MS = 1500;
+/** The cookie that mirrors the diner's chosen language (the web app's lib/i18n.tsx writes it). */
+export const LOCALE_COOKIE = 'locale';
+
+type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
+interface ServerState {
+  locale: SupportedLocale;
+  queries: unknown;
+}
+interface ServerRenderer {
+  render(url: string, locale: SupportedLocale): Promise<{ html: string; state: ServerState } | null>;
+}
+interface ServerRenderModule {
+  createServerRenderer(fetchFn: ApiFetch): ServerRenderer;
+  serializeServerState(state: ServerState): string;
+}
+
+/** index.html split around what `#root` holds, to put a page's markup and answers there. */
+interface Template {
+  /** Up to and including `<div id="root">`, with `<html lang="…">` to replace, without the app's modules. */
+  head: string;
+  /** From the `</div>` that closes `#root` (before the early-requests script) to the end. */
+  tail: string;
+  /** The app's entry module and the modules it preloads, which the early-requests script asks for after the first paint. */
+  entry: string;
+  preloads: string[];
+}
+
+const ROOT_OPEN = '<div id="root">';
+const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+export function splitTemplate(indexHtml: string): Template | null {
+  const open = indexHtml.indexOf(ROOT_OPEN);
+  // #root holds the static splash; the first script after it (the early requests) follows its end
+  const script = indexHtml.indexOf('<script', open);
+  const close = indexHtml.lastIndexOf('</div>', script);
+  const entry = ENTRY_TAG.exec(indexHtml)?.[1];
+  if (open < 0 || script < 0 || close < open || entry === undefined) return null;
+  const head = indexHtml.slice(0, open + ROOT_OPEN.length);
+  return {
+    head: head.replace(ENTRY_TAG, '').replace(PRELOAD_TAG, ''),
+    tail: indexHtml.slice(close),
+    entry,
+    preloads: [...head.matchAll(PRELOAD_TAG)].map((match) => match[1] ?? '').filter(Boolean),
+  };
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The whole page: index.html with the markup in `#root` and, before the early-requests script, the
+ * answers it was drawn from and (as the element's data) the app's modules. Those are no longer in
+ * the head: the early-requests script asks for them once the page has painted, so that the markup
+ * and the styles have the connection to themselves until then.
+ */
+export function writePage(page: Template, locale: SupportedLocale, html: string, serializedState: string): string {
+  const head = page.head.replace(/<html lang="[^"]*"/, `<html lang="${locale.split('-')[0]}"`);
+  const state =
+    `<script type="application/json" id="server-state" data-entry="${attribute(page.entry)}"` +
+    ` data-preload="${attribute(page.preloads.join(' '))}">${serializedState}</script>\n    `;
+  return `${head}${html}${page.tail.replace('<script', `${state}<script`)}`;
+}
+
+/** Names of the cookies in a Cookie header. */
+function cookiePairs(header: string | undefined): [string, string][] {
+  return (header ?? '')
+    .split(';')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? ['', ''] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+    })
+    .filter(([name]) => name !== '') as [string, string][];
+}
+
+/**
+ * A session cookie (better-auth's `…session_token`, with or without its `__Secure-` prefix): the page
+ * would show who is signed in, and the server writes only what every visitor sees.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookiePairs(cookieHeader).some(([name]) => /(^|\.)session_token$/.test(name));
+}
+
+/** The language to write the page in: the diner's saved choice (its cookie), else the browser's. */
+export function localeOf(request: Pick<FastifyRequest, 'headers'>): SupportedLocale {
+  const saved = cookiePairs(request.headers.cookie).find(([name]) => name === LOCALE_COOKIE)?.[1] ?? null;
+  const browserLanguage = request.headers['accept-language']?.split(',')[0];
+  return pickLocale(saved, browserLanguage);
+}
+
+/** `fetch` for the server bundle: the API answers in-process, as to a visitor without cookies. */
+function injectFetch(app: FastifyInstance): ApiFetch {
+  return async (input, init) => {
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: input,
+      headers: { accept: 'application/json' },
+    });
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    const type = response.headers['content-type'];
+    return new Response(empty ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export type FirstScreen = (request: FastifyRequest) => Promise<string | null>;
+
+/**
+ * Loads the web build's server bundle, if it has one; the function it returns gives the whole
+ * index.html of a page with its first screen written, or null (send index.html as built).
+ */
+export async function loadFirstScreen(app: FastifyInstance, webDistDir: string): Promise<FirstScreen | null> {
+  let bundle: ServerRenderModule;
+  let template: Template | null;
+  try {
+    template = splitTemplate(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+    bundle = (await import(
+      pathToFileURL(path.join(webDistDir, SERVER_RENDER_MODULE)).href
+    )) as ServerRenderModule;
+  } catch (error) {
+    app.log.info(
+      { err: error, webDistDir },
+      'web build without a server bundle: every page is drawn by the app',
+    );
+    return null;
+  }
+  if (!template) {
+    app.log.warn({ webDistDir }, 'index.html has no #root to write pages into');
+    return null;
+  }
+  const page = template;
+  const renderer = bundle.createServerRenderer(injectFetch(app));
+
+  return async (request) => {
+    if (hasSessionCookie(request.headers.cookie)) return null;
+    const locale = localeOf(request);
+    const url = new URL(request.url, 'http://comensal.invalid').href;
+    try {
+      const rendered = await withTimeout(renderer.render(url, locale), RENDER_TIMEOUT_MS);
+      if (!rendered) return null;
+      return writePage(page, locale, rendered.html, bundle.serializeServerState(rendered.state));
+    } catch (error) {
+      request.log.warn(
+        { err: error, url: request.url },
+        'could not write the first screen; the app draws it',
+      );
+      return null;
+    }
+  };
+}
