@@ -77,9 +77,12 @@
       script.crossOrigin = 'anonymous';
       script.src = written.getAttribute('data-entry');
       document.head.appendChild(script);
-      (written.getAttribute('data-preload') || '').split(' ').concat(later).forEach(function (href) {
-        if (href) modulePreload(href);
-      });
+      (written.getAttribute('data-preload') || '')
+        .split(' ')
+        .concat(later)
+        .forEach(function (href) {
+          if (href) modulePreload(href);
+        });
     };
     // after the first frame; a tab opened in the background draws no frame, and its timers still run
     requestAnimationFrame(function () {

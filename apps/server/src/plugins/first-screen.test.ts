@@ -44,14 +44,19 @@ describe('pure parts', () => {
 
   it('takes the modules out of the head and names them on the answers, markup in #root', () => {
     const built =
-      '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '<!doctype html><html lang="en"><head><title>Comensal</title><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
       '<link rel="modulepreload" crossorigin href="/assets/a-1.js">\n<link rel="stylesheet" href="/assets/s.css">' +
       '</head><body><div id="root"><div class="splash"><svg></svg></div></div>\n<script src="/assets/early-requests-1.js"></script></body></html>';
     const template = splitTemplate(built);
     expect(template).not.toBeNull();
-    const page = writePage(template!, 'es-ES', '<main>Carta</main>', '{"x":1}');
+    const page = writePage(
+      template!,
+      { locale: 'es-ES', html: '<main>Carta</main>', title: 'Carta de <Casa> & $1 · Comensal' },
+      '{"x":1}',
+    );
     expect(page).toBe(
-      '<!doctype html><html lang="es"><head><link rel="stylesheet" href="/assets/s.css"></head><body>' +
+      '<!doctype html><html lang="es"><head><title>Carta de &lt;Casa> &amp; $1 · Comensal</title>' +
+        '<link rel="stylesheet" href="/assets/s.css"></head><body>' +
         '<div id="root"><main>Carta</main></div>\n<script type="application/json" id="server-state" ' +
         'data-entry="/assets/index-1.js" data-preload="/assets/a-1.js">{"x":1}</script>\n    ' +
         '<script src="/assets/early-requests-1.js"></script></body></html>',
@@ -103,6 +108,7 @@ describe('with the web build', () => {
     const html = res.body;
     expect(html).toContain('<html lang="es"');
     expect(markupOf(html)).toMatch(/<h1[^>]*>Carta<\/h1>/);
+    expect(html).toContain('<title>Carta de Casa Ñandú · Comensal</title>');
     expect(markupOf(html)).toContain('Casa Ñandú');
     expect(markupOf(html)).toContain('Croquetas de jamón');
     expect(markupOf(html)).not.toContain('Ham croquettes');
@@ -124,7 +130,8 @@ describe('with the web build', () => {
     expect(markupOf(english)).not.toContain('Croquetas de jamón');
     expect(stateOf(english)?.locale).toBe('en-US');
 
-    const saved = (await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, cookie: 'locale=en-US' })).body;
+    const saved = (await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, cookie: 'locale=en-US' }))
+      .body;
     expect(markupOf(saved)).toContain('Ham croquettes');
     expect(stateOf(saved)?.locale).toBe('en-US');
   });
@@ -146,7 +153,10 @@ describe('with the web build', () => {
   });
 
   it('sends it compressed to a browser that takes brotli', async () => {
-    const res = await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, 'accept-encoding': 'gzip, br' });
+    const res = await open(`/restaurants/${restaurantId}/menu`, {
+      ...SPANISH,
+      'accept-encoding': 'gzip, br',
+    });
     expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.rawPayload).toString('utf8');
     expect(html).toContain('Croquetas de jamón');

@@ -29,7 +29,10 @@ interface ServerState {
   queries: unknown;
 }
 interface ServerRenderer {
-  render(url: string, locale: SupportedLocale): Promise<{ html: string; state: ServerState } | null>;
+  render(
+    url: string,
+    locale: SupportedLocale,
+  ): Promise<{ html: string; title: string; state: ServerState } | null>;
 }
 interface ServerRenderModule {
   createServerRenderer(fetchFn: ApiFetch): ServerRenderer;
@@ -68,6 +71,7 @@ export function splitTemplate(indexHtml: string): Template | null {
 }
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
  * The whole page: index.html with the markup in `#root` and, before the early-requests script, the
@@ -75,12 +79,18 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * the head: the early-requests script asks for them once the page has painted, so that the markup
  * and the styles have the connection to themselves until then.
  */
-export function writePage(page: Template, locale: SupportedLocale, html: string, serializedState: string): string {
-  const head = page.head.replace(/<html lang="[^"]*"/, `<html lang="${locale.split('-')[0]}"`);
+export function writePage(
+  page: Template,
+  drawn: { locale: SupportedLocale; html: string; title: string },
+  serializedState: string,
+): string {
+  const head = page.head
+    .replace(/<html lang="[^"]*"/, `<html lang="${drawn.locale.split('-')[0]}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${text(drawn.title)}</title>`);
   const state =
     `<script type="application/json" id="server-state" data-entry="${attribute(page.entry)}"` +
     ` data-preload="${attribute(page.preloads.join(' '))}">${serializedState}</script>\n    `;
-  return `${head}${html}${page.tail.replace('<script', `${state}<script`)}`;
+  return `${head}${drawn.html}${page.tail.replace('<script', `${state}<script`)}`;
 }
 
 /** Names of the cookies in a Cookie header. */
@@ -169,7 +179,7 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
     try {
       const rendered = await withTimeout(renderer.render(url, locale), RENDER_TIMEOUT_MS);
       if (!rendered) return null;
-      return writePage(page, locale, rendered.html, bundle.serializeServerState(rendered.state));
+      return writePage(page, { locale, ...rendered }, bundle.serializeServerState(rendered.state));
     } catch (error) {
       request.log.warn(
         { err: error, url: request.url },

@@ -204,6 +204,35 @@ describe("the page's early requests", () => {
     }
   });
 
+  it('on a page the server wrote: asks only for the session, and for the app once the page has painted', async () => {
+    const state = document.createElement('script');
+    state.type = 'application/json';
+    state.id = 'server-state';
+    state.dataset.entry = '/assets/index-1.js';
+    state.dataset.preload = '/assets/compat-1.js /assets/i18n-1.js';
+    state.textContent = '{}';
+    document.body.append(state);
+    const modules = () => [
+      ...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]'),
+    ];
+    try {
+      loadPageAt(`/restaurants/${RESTAURANT_ID}/menu`);
+      // the menu and the restaurant came with the page (lib/server-state.ts)
+      expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session']);
+      expect(modules()).toEqual([]);
+      await waitFor(() => expect(modules()).toHaveLength(3));
+      const [entry, ...preloads] = modules();
+      expect(entry?.getAttribute('src')).toBe('/assets/index-1.js');
+      expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+        '/assets/compat-1.js',
+        '/assets/i18n-1.js',
+      ]);
+    } finally {
+      state.remove();
+      for (const element of modules()) element.remove();
+    }
+  });
+
   it('does not read a remembered value that is not an id into a path', () => {
     localStorage.setItem(STORAGE_KEYS.restaurantId, '../auth/x?');
     loadPageAt('/');

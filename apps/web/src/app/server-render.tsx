@@ -14,6 +14,7 @@ import { options } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { type ApiFetch, setApiFetch } from '@/lib/api-fetch';
+import { ServerTitleContext } from '@/lib/document-title';
 import { loadMessages, type Messages, type SupportedLocale } from '@/lib/i18n';
 import type { ServerState } from '@/lib/server-state';
 import { AppProviders } from './providers';
@@ -24,8 +25,14 @@ export type { ServerState };
 export { serializeServerState } from '@/lib/server-state';
 
 export interface ServerRenderer {
-  /** The page at `url` (absolute) in `locale`, or null when it is not one the server writes. */
-  render(url: string, locale: SupportedLocale): Promise<{ html: string; state: ServerState } | null>;
+  /**
+   * The page at `url` (absolute) in `locale`: its markup, its title and the answers it was drawn
+   * from; or null when it is not one the server writes.
+   */
+  render(
+    url: string,
+    locale: SupportedLocale,
+  ): Promise<{ html: string; title: string; state: ServerState } | null>;
 }
 
 /** Renders again while a render asked for answers it did not have (a read that needs another's answer). */
@@ -87,11 +94,17 @@ export function createServerRenderer(fetchFn: ApiFetch): ServerRenderer {
         defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
       });
       const router = createStaticRouter(handler.dataRoutes, context);
+      let title: string = messages['app.name'];
+      const collectTitle = (pageTitle: string) => {
+        title = pageTitle;
+      };
       const draw = () =>
         renderToStringAsync(
-          <AppProviders locale={locale} messages={messages} queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>,
+          <ServerTitleContext value={collectTitle}>
+            <AppProviders locale={locale} messages={messages} queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </ServerTitleContext>,
         );
       let html = await draw();
       for (let pass = 1; pass < MAX_PASSES; pass++) {
@@ -103,7 +116,11 @@ export function createServerRenderer(fetchFn: ApiFetch): ServerRenderer {
       const queries = queryClient.getQueryCache().getAll();
       // a read that failed or never came: the app draws that page itself (with its error state)
       if (queries.some((query) => query.state.status === 'error' || isWanted(query))) return null;
-      return { html, state: { locale, queries: dehydrate(queryClient) } };
+      return {
+        html,
+        title,
+        state: { locale, queries: dehydrate(queryClient) },
+      };
     },
   };
 }

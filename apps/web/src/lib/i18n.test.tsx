@@ -3,7 +3,15 @@ import { useIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import enUS from '@/locales/en-US.json';
-import { detectLocale, htmlLang, I18nProvider, loadMessages, pickLocalized, translate } from './i18n';
+import {
+  detectLocale,
+  htmlLang,
+  I18nProvider,
+  loadMessages,
+  pickLocalized,
+  saveLocaleCookie,
+  translate,
+} from './i18n';
 
 describe('detectLocale (docs/product.md#language)', () => {
   it.each([
@@ -20,6 +28,26 @@ describe('detectLocale (docs/product.md#language)', () => {
   ])('saved %s, browser %s → %s', (saved, browser, expected) => {
     if (saved !== null) localStorage.setItem('locale', saved);
     expect(detectLocale(browser)).toBe(expected);
+  });
+
+  it('is mirrored into a cookie the server reads, written only when it changes', () => {
+    const writes: string[] = [];
+    const doc = {
+      cookie: 'other=1',
+    } as Document;
+    const recording = new Proxy(doc, {
+      set: (target, key, value: string) => {
+        writes.push(value);
+        (target as { cookie: string }).cookie = value.split(';')[0] ?? '';
+        return true;
+      },
+    });
+    saveLocaleCookie('es-ES', recording);
+    expect(writes).toEqual(['locale=es-ES; path=/; max-age=31536000; samesite=lax']);
+    saveLocaleCookie('es-ES', recording);
+    expect(writes).toHaveLength(1);
+    saveLocaleCookie('en-US', recording);
+    expect(writes.at(-1)).toBe('locale=en-US; path=/; max-age=31536000; samesite=lax');
   });
 
   it('maps locales to <html lang>', () => {
@@ -61,6 +89,8 @@ describe('I18nProvider', () => {
     expect(await screen.findByText('Home')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('locale')).toBe('en-US');
+    // the server writes pages in this language (apps/server first-screen.ts)
+    expect(document.cookie.split('; ')).toContain('locale=en-US');
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
     expect(detectLocale('es-CL')).toBe('en-US');
   });

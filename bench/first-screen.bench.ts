@@ -1,0 +1,82 @@
+// The server-written first screen (docs/decisions/0039-server-written-first-screen.md) under load:
+// the real server with the built web app (and its server bundle) and a 200-dish menu, asked for
+// the menu page and a dish's page as a visitor without a session would (Accept-Language es,
+// brotli), against index.html as built (the same address with a session cookie). autocannon, 50
+// connections, loopback, one after the other. Prints req/s, p50, p99, the server's CPU time per
+// page and the page's size; the issue sets no budget for these, they are the cost written in the
+// ADR.
+import { brotliDecompressSync } from 'node:zlib';
+import type { BenchServerInfo } from './lib/bench-server.ts';
+import {
+  CONNECTIONS,
+  describeMachine,
+  DURATION,
+  ensureWebBuild,
+  measure,
+  printTable,
+  startChild,
+  WEB_DIST,
+  type Figures,
+} from './lib/harness.ts';
+
+console.info(`${describeMachine()}; autocannon ${CONNECTIONS} connections, ${DURATION} s per page, loopback`);
+await ensureWebBuild();
+const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
+  '--restaurants',
+  '0',
+  '--menu-products',
+  '200',
+  '--web-dist',
+  WEB_DIST,
+]);
+const { url, restaurantId } = server.info;
+const menu = (await (await fetch(`${url}/api/restaurants/${restaurantId}/menu`)).json()) as {
+  items: { id: string }[];
+};
+const visitor = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'es-CL,es;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+};
+// a cookie of the session's name: the server sends index.html as built without drawing anything
+const withSession = { ...visitor, cookie: 'better-auth.session_token=bench' };
+const menuPage = `${url}/restaurants/${restaurantId}/menu`;
+const dishPage = `${url}/restaurants/${restaurantId}/articles/${menu.items[0]!.id}`;
+
+/** The page's size as sent and as read, and whether the server wrote it. */
+async function sizeOf(page: string, headers: Record<string, string>) {
+  const response = await fetch(page, { headers, decompress: false } as RequestInit);
+  const sent = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  const html = encoding === 'br' ? brotliDecompressSync(sent).toString('utf8') : sent.toString('utf8');
+  return { sent: sent.length, html: html.length, written: html.includes('id="server-state"') };
+}
+
+const rows: Figures[] = [];
+const sizes: string[] = [];
+try {
+  const serverCpu = () => server.cpuSeconds();
+  for (const [label, page, headers] of [
+    ['menu page, 200 dishes, written', menuPage, visitor],
+    ['dish page, written', dishPage, visitor],
+    ['menu page, index.html as built', menuPage, withSession],
+  ] as const) {
+    const size = await sizeOf(page, headers);
+    if (!size.written && headers === visitor) throw new Error(`${label}: the server did not write the page`);
+    sizes.push(
+      `${label}: ${(size.sent / 1024).toFixed(1)} KiB sent (${(size.html / 1024).toFixed(1)} KiB of HTML)`,
+    );
+    rows.push(await measure(label, page, { headers, serverCpu }));
+  }
+} finally {
+  await server.stop();
+}
+
+console.info('');
+printTable(rows);
+console.info('');
+for (const line of sizes) console.info(line);
+console.info('\nthe server CPU per page (all cores, ms): what a cold visit costs the server');
+for (const row of rows) {
+  console.info(`  ${row.label}: ${row.serverCpuMsPerRequest?.toFixed(2) ?? 'n/a'} ms`);
+}

@@ -1,0 +1,123 @@
+// The server-written first screen (docs/decisions/0039-server-written-first-screen.md): a visitor
+// without a session who opens a restaurant's menu or a dish (a table's QR code, a shared link)
+// gets the page drawn in the HTML, in their language, readable before (and without) the app's
+// code; the app then takes over those same elements from the answers the page carries.
+import type { APIRequestContext } from '@playwright/test';
+import { formatMoney } from '../packages/domain/src/index.ts';
+import { expect, expectAccessible, listRestaurants, type Locale, msg, test } from './fixtures/app.ts';
+
+interface MenuAnswer {
+  country: string;
+  items: Array<{ id: string; name: { es: string; en: string }; price: number; discount?: number }>;
+}
+
+/** A demo restaurant whose menu has a dish at its plain price (no discount), and that dish. */
+async function restaurantWithDish(request: APIRequestContext) {
+  for (const restaurant of await listRestaurants(request)) {
+    const menu = (await (await request.get(`/api/restaurants/${restaurant.id}/menu`)).json()) as MenuAnswer;
+    const dish = menu.items.find((item) => item.discount === undefined);
+    if (dish) return { restaurant, menu, dish };
+  }
+  throw new Error('no demo restaurant has a dish without a discount');
+}
+
+const plain = (text: string) => text.replace(/\s/g, ' ');
+const LANGUAGES: Array<{ locale: Locale; key: 'es' | 'en' }> = [
+  { locale: 'es-ES', key: 'es' },
+  { locale: 'en-US', key: 'en' },
+];
+
+for (const { locale, key } of LANGUAGES) {
+  test(`with JavaScript off, a visitor reads a menu and a dish, prices included (${locale})`, async ({
+    browser,
+    request,
+  }) => {
+    const { restaurant, menu, dish } = await restaurantWithDish(request);
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`/restaurants/${restaurant.id}/menu`);
+    await expect(page.locator('html')).toHaveAttribute('lang', key);
+    await expect(page).toHaveTitle(
+      msg(locale, 'app.documentTitle', {
+        title: msg(locale, 'menu.documentTitle', { name: restaurant.name }),
+      }),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'menu.title') })).toBeVisible();
+    const card = page.getByRole('article').filter({ hasText: dish.name[key] }).first();
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(plain(formatMoney(dish.price, menu.country)));
+
+    await page.goto(`/restaurants/${restaurant.id}/articles/${dish.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: dish.name[key] })).toBeVisible();
+    await context.close();
+  });
+}
+
+test('the app takes over the written menu: no splash, the same elements, the answers it carried, and it works', async ({
+  browser,
+  request,
+}) => {
+  const { restaurant, dish } = await restaurantWithDish(request);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  const menuPath = `/api/restaurants/${restaurant.id}/menu`;
+  const reads: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === menuPath || url.pathname === `/api/restaurants/${restaurant.id}`)
+      reads.push(url.pathname);
+  });
+  await page.addInitScript(() => {
+    const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
+    seen.splashes = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.querySelector('[role="status"] .animate-pulse'))
+            seen.splashes += 1;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    // the heading as the server wrote it, before any of the app's code ran
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.writtenHeading = document.querySelector('h1');
+    });
+  });
+
+  await page.goto(`/restaurants/${restaurant.id}/menu`);
+  await expect(page.getByRole('heading', { level: 1, name: msg('es-ES', 'menu.title') })).toBeVisible();
+  // The language switcher answers once the app has taken the page over (a handler the server
+  // could not give); a choice made before that is lost, as a tap would be, so it is made again.
+  const switcher = page.getByRole('combobox', { name: msg('es-ES', 'locale.label') });
+  await expect(async () => {
+    await switcher.selectOption('en-US');
+    await expect(page.getByRole('heading', { level: 1, name: msg('en-US', 'menu.title') })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  const sameHeading = await page.evaluate(() => {
+    const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
+    return { same: seen.writtenHeading === document.querySelector('h1'), splashes: seen.splashes };
+  });
+  // the written elements were kept (hydrated), never replaced by the splash
+  expect(sameHeading).toEqual({ same: true, splashes: 0 });
+  // The menu and the restaurant came with the page: the app drew from them. It asks for the menu
+  // once more when its live updates start, as the written answer is as old as the page (a change
+  // in between would otherwise wait a minute, features/menu/use-live-menu.ts); never the restaurant.
+  expect(reads.filter((path) => path !== menuPath)).toEqual([]);
+  expect(reads.length).toBeLessThanOrEqual(1);
+  await expectAccessible(page);
+
+  // and it goes on as the app: a dish opens without loading a new document
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  await page.getByRole('link', { name: dish.name.en }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: dish.name.en })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await context.close();
+});
