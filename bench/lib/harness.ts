@@ -95,14 +95,16 @@ export interface MeasureOptions {
   path?: () => string;
   /** The server's CPU seconds so far (Child.cpuSeconds), to report its CPU per request. */
   serverCpu?: () => number | null;
+  /** Connections at once (default CONNECTIONS). */
+  connections?: number;
 }
 
-/** A short warm-up, then CONNECTIONS connections for DURATION seconds. */
+/** A short warm-up, then CONNECTIONS (or `options.connections`) connections for DURATION seconds. */
 export async function measure(label: string, url: string, options: MeasureOptions = {}) {
   const run = (duration: number) =>
     autocannon({
       url,
-      connections: CONNECTIONS,
+      connections: options.connections ?? CONNECTIONS,
       duration,
       ...(options.headers ? { headers: options.headers } : {}),
       ...(options.path

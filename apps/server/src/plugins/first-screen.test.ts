@@ -4,7 +4,18 @@ import { ensureWebBuild } from '../../../../scripts/web-build.ts';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../db/seed/insert-restaurant.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signInGuest } from '../test/sessions.ts';
-import { hasSessionCookie, localeOf, splitTemplate, writePage } from './first-screen.ts';
+import { menuTopic } from '@comensal/contracts';
+import { appContext } from '../http/request.ts';
+import { updateProduct } from '../modules/restaurants/update-product.ts';
+import { nextLiveEvent } from '../test/live.ts';
+import {
+  DRAWINGS_AT_ONCE,
+  hasSessionCookie,
+  localeOf,
+  PAGE_REUSE_MS,
+  splitTemplate,
+  writePage,
+} from './first-screen.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const SPANISH = { ...HTML, 'accept-language': 'es-CL,es;q=0.9,en;q=0.8' };
@@ -161,6 +172,41 @@ describe('with the web build', () => {
     const html = brotliDecompressSync(res.rawPayload).toString('utf8');
     expect(html).toContain('Croquetas de jamón');
     expect(res.rawPayload.length).toBeLessThan(html.length / 3);
+  });
+
+  it('reuses a written page for a few seconds per address and language, then draws it again', async () => {
+    const start = new Date();
+    t.clock.set(start);
+    try {
+      const page = `/restaurants/${restaurantId}/articles/${dishId}?from=reuse`;
+      expect(markupOf((await open(page)).body)).toContain('Croquetas de jamón');
+      const event = nextLiveEvent(t.app, menuTopic(restaurantId));
+      await updateProduct(appContext(t.app), restaurantId, dishId, {
+        name: { es: 'Croquetas de la casa', en: 'House croquettes' },
+      });
+      await event; // the API's own cached answers are gone
+      // the same page, kept: the app asks for the dish again once its live updates start
+      expect(markupOf((await open(page)).body)).toContain('Croquetas de jamón');
+      // another language is another page
+      expect(markupOf((await open(page, ENGLISH)).body)).toContain('House croquettes');
+      t.clock.set(new Date(start.getTime() + PAGE_REUSE_MS + 1));
+      expect(markupOf((await open(page)).body)).toContain('Croquetas de la casa');
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('draws only a few pages at once: the rest of a burst of new addresses gets index.html, never an error', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => open(`/restaurants/${restaurantId}/menu?burst=${index}`)),
+    );
+    expect(burst.map((res) => res.statusCode)).toEqual(burst.map(() => 200));
+    const written = burst.filter((res) => stateOf(res.body) !== null).length;
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(written).toBeLessThanOrEqual(DRAWINGS_AT_ONCE);
+    for (const res of burst) expect(res.body).toContain('<div id="root">');
+    // once they are done, the next new address is written again
+    expect(stateOf((await open(`/restaurants/${restaurantId}/menu?burst=after`)).body)).not.toBeNull();
   });
 
   it('sends index.html as built to a diner with a session: the server writes only what every visitor sees', async () => {

@@ -13,6 +13,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { pickLocale, type SupportedLocale } from '@comensal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -144,11 +146,50 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type FirstScreen = (request: FastifyRequest) => Promise<string | null>;
+/** A page written for one address and language: its HTML, and its compressed bytes (made once). */
+export interface WrittenPage {
+  html: string;
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+}
+
+export type FirstScreen = (request: FastifyRequest) => Promise<WrittenPage | null>;
 
 /**
- * Loads the web build's server bundle, if it has one; the function it returns gives the whole
- * index.html of a page with its first screen written, or null (send index.html as built).
+ * How long a written page (or "not one to write") is reused for the same address and language.
+ * Drawing a menu of 200 dishes costs the server ≈ 12 ms of CPU; reused, a page costs what
+ * index.html does. A menu changed meanwhile reaches the diner anyway: the app asks for the menu
+ * again as soon as its live updates start (features/menu/use-live-menu.ts).
+ */
+export const PAGE_REUSE_MS = 5_000;
+/** At most this many pages are kept (the oldest go first): addresses are the visitors' to choose. */
+export const PAGES_KEPT = 200;
+/**
+ * At most this many pages are drawn at once; a request beyond them gets index.html (the app draws
+ * its page). A new address on every request (any query) would otherwise make the server draw on
+ * every one: this keeps that cost to a few renders at a time, whatever the traffic.
+ */
+export const DRAWINGS_AT_ONCE = 4;
+
+/** A quick level (a few ms for a large page), not the build's best: made once per kept page. */
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+function writtenPage(html: string): WrittenPage {
+  const made = new Map<'br' | 'gzip', Promise<Buffer>>();
+  return {
+    html,
+    encoded(encoding) {
+      const bytes = made.get(encoding) ?? (encoding === 'br' ? brotli(html, BROTLI_FAST) : gzip(html));
+      made.set(encoding, bytes);
+      return bytes;
+    },
+  };
+}
+
+/**
+ * Loads the web build's server bundle, if it has one; the function it returns gives the page with
+ * its first screen written, or null (send index.html as built).
  */
 export async function loadFirstScreen(app: FastifyInstance, webDistDir: string): Promise<FirstScreen | null> {
   let bundle: ServerRenderModule;
@@ -171,21 +212,38 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
   }
   const page = template;
   const renderer = bundle.createServerRenderer(injectFetch(app));
+  /** One drawing per address and language at a time, kept for PAGE_REUSE_MS. */
+  const kept = new Map<string, { at: number; page: Promise<WrittenPage | null> }>();
+  let drawing = 0;
+
+  const draw = async (url: string, locale: SupportedLocale): Promise<WrittenPage | null> => {
+    try {
+      const rendered = await renderer.render(url, locale);
+      if (!rendered) return null;
+      return writtenPage(
+        writePage(page, { locale, ...rendered }, bundle.serializeServerState(rendered.state)),
+      );
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'could not write the first screen; the app draws it');
+      return null;
+    }
+  };
 
   return async (request) => {
     if (hasSessionCookie(request.headers.cookie)) return null;
     const locale = localeOf(request);
     const url = new URL(request.url, 'http://comensal.invalid').href;
-    try {
-      const rendered = await withTimeout(renderer.render(url, locale), RENDER_TIMEOUT_MS);
-      if (!rendered) return null;
-      return writePage(page, { locale, ...rendered }, bundle.serializeServerState(rendered.state));
-    } catch (error) {
-      request.log.warn(
-        { err: error, url: request.url },
-        'could not write the first screen; the app draws it',
-      );
-      return null;
+    const key = `${locale} ${url}`;
+    const now = app.now().getTime();
+    let entry = kept.get(key);
+    if (!entry || now - entry.at > PAGE_REUSE_MS) {
+      if (drawing >= DRAWINGS_AT_ONCE) return null;
+      kept.delete(key);
+      drawing += 1;
+      entry = { at: now, page: draw(url, locale).finally(() => (drawing -= 1)) };
+      kept.set(key, entry);
+      if (kept.size > PAGES_KEPT) kept.delete(kept.keys().next().value!);
     }
+    return withTimeout(entry.page, RENDER_TIMEOUT_MS);
   };
 }

@@ -16,8 +16,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkStorageKey } from '../storage/file-storage.ts';
@@ -29,10 +27,6 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', i
 export const FILES_PREFIX = '/files/';
 const FILES_CACHE_CONTROL = 'public, max-age=3600';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
-/** A written page is compressed per request: a quick level (a few ms for ~40 KB), not the build's best. */
-const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const WEB_NOT_BUILT =
   'The Comensal web app is not built yet. Run `npm run build` in the project folder, then start the server again.\n';
 
@@ -160,11 +154,9 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       // written for this language and for a visitor without a session; compressed like the build's files
       reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
       const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) {
-        return reply.header('content-encoding', 'br').send(await brotli(written, BROTLI_FAST));
-      }
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(written));
-      return reply.send(written);
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      if (encoding === null) return reply.send(written.html);
+      return reply.header('content-encoding', encoding).send(await written.encoded(encoding));
     }
     return reply.sendFile('index.html', webDistDir);
   });
