@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signInGuest } from '../test/sessions.ts';
 import { menuTopic } from '@comensal/contracts';
 import { appContext } from '../http/request.ts';
-import { updateProduct } from '../modules/restaurants/update-product.ts';
+import { updateProduct } from '../modules/restaurants/index.ts';
 import { nextLiveEvent } from '../test/live.ts';
 import {
   DRAWINGS_AT_ONCE,
