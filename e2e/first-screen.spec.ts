@@ -90,6 +90,8 @@ test('the app takes over the written menu: no splash, the same elements, the ans
 
   await page.goto(`/restaurants/${restaurant.id}/menu`);
   await expect(page.getByRole('heading', { level: 1, name: msg('es-ES', 'menu.title') })).toBeVisible();
+  // a visitor who never chose a language gets no cookie at all (the browser's language decides)
+  expect(await context.cookies()).toEqual([]);
   // The language switcher answers once the app has taken the page over (a handler the server
   // could not give); a choice made before that is lost, as a tap would be, so it is made again.
   const switcher = page.getByRole('combobox', { name: msg('es-ES', 'locale.label') });
@@ -110,6 +112,8 @@ test('the app takes over the written menu: no splash, the same elements, the ans
   // in between would otherwise wait a minute, features/menu/use-live-menu.ts); never the restaurant.
   expect(reads.filter((path) => path !== menuPath)).toEqual([]);
   expect(reads.length).toBeLessThanOrEqual(1);
+  // the choice now names the language the server writes pages in
+  expect((await context.cookies()).map(({ name, value }) => `${name}=${value}`)).toEqual(['locale=en-US']);
   await expectAccessible(page);
 
   // and it goes on as the app: a dish opens without loading a new document

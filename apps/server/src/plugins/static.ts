@@ -4,7 +4,8 @@
  * S3 bucket with the same headers), and the 404 handler of everything else.
  *
  * Fallback rule: a GET/HEAD outside /api and /files, without a file extension, that accepts HTML
- * gets index.html; anything else unknown gets the JSON 404.
+ * gets index.html (with the page's first screen written into it where first-screen.ts can);
+ * anything else unknown gets the JSON 404.
  *
  * apps/web/dist is a link that `npm run build` switches to each new build
  * (scripts/web-build.ts, docs/decisions/0015-web-build-on-change.md). The server follows it

@@ -7,7 +7,7 @@ import { App } from './app';
 import { createAppRouter } from './router';
 import { rewriteHashRouteUrl } from '@/lib/hash-route';
 import { listenForUncaughtErrors } from '@/lib/report-error';
-import { detectLocale, htmlLang, loadMessages, saveLocaleCookie } from '@/lib/i18n';
+import { detectLocale, hasSavedLocale, htmlLang, loadMessages, saveLocaleCookie } from '@/lib/i18n';
 import { readServerState } from '@/lib/server-state';
 import { createQueryClient } from '@/lib/query-client';
 import { afterFirstScreen } from '@/lib/after-load';
@@ -23,8 +23,10 @@ rewriteHashRouteUrl();
 
 const locale = detectLocale();
 document.documentElement.lang = htmlLang(locale);
-// the server writes pages in the language this cookie names (docs/product.md#language)
-saveLocaleCookie(locale);
+// A language the diner chose is mirrored into a cookie, as the server writes pages in it
+// (docs/product.md#language); without a choice both follow the browser's language, and no cookie
+// is set.
+if (hasSavedLocale()) saveLocaleCookie(locale);
 // A page the server wrote (docs/decisions/0039-server-written-first-screen.md): the app's first
 // render draws the same page over it, from the answers it was drawn from, once the route's code
 // is in (never the splash over it). Written in another language (the cookie was missing), the app

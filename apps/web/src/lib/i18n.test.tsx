@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import enUS from '@/locales/en-US.json';
 import {
   detectLocale,
+  hasSavedLocale,
   htmlLang,
   I18nProvider,
   loadMessages,
@@ -42,6 +43,10 @@ describe('detectLocale (docs/product.md#language)', () => {
         return true;
       },
     });
+    // only a choice made on this device is mirrored (main.tsx asks this first)
+    expect(hasSavedLocale()).toBe(false);
+    localStorage.setItem('locale', 'es-ES');
+    expect(hasSavedLocale()).toBe(true);
     saveLocaleCookie('es-ES', recording);
     expect(writes).toEqual(['locale=es-ES; path=/; max-age=31536000; samesite=lax']);
     saveLocaleCookie('es-ES', recording);

@@ -34,6 +34,11 @@ export function detectLocale(
   return pickLocale(localStore.get(STORAGE_KEYS.locale), browserLanguage);
 }
 
+/** Whether the diner chose a language on this device (a saved choice, not the browser's). */
+export function hasSavedLocale(): boolean {
+  return isSupportedLocale(localStore.get(STORAGE_KEYS.locale));
+}
+
 /** The cookie the server reads to write a page in the diner's language (apps/server first-screen.ts). */
 export const LOCALE_COOKIE = 'locale';
 
