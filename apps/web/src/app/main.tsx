@@ -27,10 +27,10 @@ document.documentElement.lang = htmlLang(locale);
 // (docs/product.md#language); without a choice both follow the browser's language, and no cookie
 // is set.
 if (hasSavedLocale()) saveLocaleCookie(locale);
-// A page the server wrote (docs/decisions/0039-server-written-first-screen.md): the app's first
-// render draws the same page over it, from the answers it was drawn from, once the route's code
-// is in (never the splash over it). Written in another language (the cookie was missing), the app
-// draws its own as usual.
+// A page the server wrote (docs/decisions/0039-server-written-first-screen.md): the app takes its
+// elements over (hydration) from the answers it was drawn from, once the route's code is in
+// (never the splash over it). Written in another language than the app's, the app draws its own
+// page over it as usual.
 const serverState = readServerState();
 const fromServer = serverState !== null && serverState.locale === locale;
 // The catalog first: it is on the way to the first render, like the route modules below.
