@@ -123,6 +123,9 @@ describe('with the web build', () => {
     expect(markupOf(html)).toContain('Casa Ñandú');
     expect(markupOf(html)).toContain('Croquetas de jamón');
     expect(markupOf(html)).not.toContain('Ham croquettes');
+    // drawn as the app draws it online: the server has no browser to say it is offline
+    expect(markupOf(html)).not.toContain('Estás sin conexión');
+    expect(markupOf(html)).toContain('data-testid="offline-notice" class="empty:hidden"></div>');
     // the app's modules come after the first paint (the early-requests script asks for them)
     expect(html).not.toContain('<script type="module"');
     expect(html).toMatch(/data-entry="\/assets\/index-[\w-]+\.js"/);
