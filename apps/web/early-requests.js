@@ -84,11 +84,23 @@
           if (href) modulePreload(href);
         });
     };
-    // after the first frame; a tab opened in the background draws no frame, and its timers still run
-    requestAnimationFrame(function () {
-      setTimeout(startApp, 0);
-    });
-    setTimeout(startApp, 500);
+    // Once the page has painted: the browser's first-contentful-paint entry (a frame's callback
+    // runs before that frame is shown, so requests started there still compete with the paint),
+    // else the first frame. A tab opened in the background paints nothing until it is shown: its
+    // timers still run, so the app starts by then anyway.
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('paint') >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        startApp();
+      }).observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(function () {
+        setTimeout(startApp, 0);
+      });
+    }
+    setTimeout(startApp, 1500);
   }
   var locale = null;
   try {

@@ -215,12 +215,40 @@ describe("the page's early requests", () => {
     const modules = () => [
       ...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]'),
     ];
+    // the browser's paint entries, delivered by hand
+    type PaintCallback = (
+      list: { getEntriesByName(name: string): unknown[] },
+      observer: { disconnect(): void },
+    ) => void;
+    const paints: PaintCallback[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        constructor(callback: PaintCallback) {
+          paints.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const painted = (name: string) =>
+      paints.forEach((callback) =>
+        callback(
+          { getEntriesByName: (wanted) => (wanted === name ? [{}] : []) },
+          { disconnect: () => undefined },
+        ),
+      );
     try {
       loadPageAt(`/restaurants/${RESTAURANT_ID}/menu`);
       // the menu and the restaurant came with the page (lib/server-state.ts)
       expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session']);
       expect(modules()).toEqual([]);
-      await waitFor(() => expect(modules()).toHaveLength(3));
+      // a first paint with nothing in it yet is not the page
+      painted('first-paint');
+      expect(modules()).toEqual([]);
+      painted('first-contentful-paint');
+      expect(modules()).toHaveLength(3);
       const [entry, ...preloads] = modules();
       expect(entry?.getAttribute('src')).toBe('/assets/index-1.js');
       expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
@@ -228,6 +256,7 @@ describe("the page's early requests", () => {
         '/assets/i18n-1.js',
       ]);
     } finally {
+      vi.unstubAllGlobals();
       state.remove();
       for (const element of modules()) element.remove();
     }
