@@ -4,7 +4,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ensureWebBuild, hashInputs, layoutOf, switchPointer, type EnsureOptions } from './web-build.ts';
+import {
+  ensureWebBuild,
+  hashInputs,
+  layoutOf,
+  productionEnvironment,
+  switchPointer,
+  type EnsureOptions,
+} from './web-build.ts';
 
 let root: string;
 let builds: string[];
@@ -227,6 +234,17 @@ describe('hashInputs', () => {
     } finally {
       await rm(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe('productionEnvironment', () => {
+  it('is the production build whatever the caller runs with (vitest sets NODE_ENV=test)', () => {
+    // this very test runs under vitest
+    expect(process.env.NODE_ENV).toBe('test');
+    const env = productionEnvironment({ ...process.env, VITE_API_ORIGIN: 'https://api.example' });
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.VITE_API_ORIGIN).toBe('https://api.example');
+    expect(productionEnvironment({}).NODE_ENV).toBe('production');
   });
 });
 

@@ -262,6 +262,17 @@ async function acquireLock(layout: Layout, log: (line: string) => void): Promise
   }
 }
 
+/**
+ * The environment of Vite's build: the caller's, always with `NODE_ENV=production`. A build made
+ * from a test run (vitest sets `NODE_ENV=test`, and apps/server's first-screen test builds the
+ * app) would otherwise be a development build without its service worker, manifest or compressed
+ * files, and, since the build's name depends only on its inputs, every later `npm run build`
+ * and e2e run would reuse it.
+ */
+export function productionEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, NODE_ENV: 'production' };
+}
+
 /** The server's build of the app, inside the web build (not served: the static files skip dot folders). */
 export const SERVER_RENDER_DIR = '.server';
 
@@ -278,7 +289,11 @@ export function viteBuild(webDir: string): (outDir: string) => Promise<void> {
   );
   const run = (args: string[]) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [vite, 'build', ...args], { cwd: webDir, stdio: 'inherit' });
+      const child = spawn(process.execPath, [vite, 'build', ...args], {
+        cwd: webDir,
+        stdio: 'inherit',
+        env: productionEnvironment(process.env),
+      });
       child.once('error', reject);
       child.once('exit', (code, signal) =>
         code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`)),

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../../../scripts/web-build.ts';
@@ -16,6 +18,7 @@ import {
   splitTemplate,
   writePage,
 } from './first-screen.ts';
+import { DEFAULT_WEB_DIST_DIR } from './static.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const SPANISH = { ...HTML, 'accept-language': 'es-CL,es;q=0.9,en;q=0.8' };
@@ -85,6 +88,8 @@ describe('with the web build', () => {
   beforeAll(async () => {
     // the real build (apps/web/dist, built only if its sources changed), with its server bundle
     await ensureWebBuild({ log: () => undefined });
+    // the production build (a build under vitest's NODE_ENV=test would have no service worker)
+    expect(existsSync(path.join(DEFAULT_WEB_DIST_DIR, 'sw.js'))).toBe(true);
     t = await buildTestApp();
     const restaurant = await insertRestaurant(
       t.db.db,
