@@ -155,6 +155,13 @@ describe('with the web build', () => {
     expect(stateOf(saved)?.locale).toBe('en-US');
   });
 
+  it("writes the restaurant's own page", async () => {
+    const html = (await open(`/restaurants/${restaurantId}`)).body;
+    expect(html).toContain('<title>Casa Ñandú · Comensal</title>');
+    expect(markupOf(html)).toMatch(/<h1[^>]*>Casa Ñandú<\/h1>/);
+    expect(stateOf(html)?.queries.queries.map((query) => query.queryKey[0])).toEqual(['restaurants']);
+  });
+
   it("writes a dish's page", async () => {
     const html = (await open(`/restaurants/${restaurantId}/articles/${dishId}`)).body;
     expect(markupOf(html)).toContain('Croquetas de jamón');

@@ -1,6 +1,6 @@
 /**
  * The server-written first screen (docs/decisions/0039-server-written-first-screen.md): for a page
- * the web app marks `serverRendered` (a restaurant's menu, a dish), opened by a visitor without a
+ * the web app marks `serverRendered` (a restaurant's page, its menu, a dish), opened by a visitor without a
  * session, index.html goes out with the page's markup in `#root`, drawn by the web build's own
  * server bundle (`<web build>/.server/server-render.js`) from the API's answers, read in-process
  * (`app.inject`: the same routes, checks and caching as over HTTP). The visitor reads the menu

@@ -149,6 +149,7 @@ export const routes: RouteObject[] = [
             children: [
               indexPage('restaurant.profile', () => import('./routes/restaurants/profile'), {
                 chrome: CHROME.restaurantProfile,
+                serverRendered: true,
               }),
               page('restaurant.menu', () => import('./routes/restaurants/menu'), {
                 chrome: CHROME.restaurantPage,
