@@ -340,7 +340,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     react(),
     ...browserOnly([
-      ...[tailwindcss()].flat(),
+      ...tailwindcss(),
       earlyModules(),
       noChunkCycles(),
       // manifest, icons and service worker (vite-pwa.ts)

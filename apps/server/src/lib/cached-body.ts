@@ -28,15 +28,20 @@ export async function gzipped(cached: CachedBody): Promise<{ body: Buffer; etag:
   return { body: await cached.gzip, etag: `${cached.etag.slice(0, -1)}-gz"` };
 }
 
-/** Whether `Accept-Encoding` takes gzip (and does not refuse it with q=0). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+/** Whether `Accept-Encoding` takes `coding` (or `*`) and does not refuse it with q=0. */
+export function acceptsEncoding(acceptEncoding: string | undefined, coding: 'gzip' | 'br'): boolean {
   if (!acceptEncoding) return false;
   return acceptEncoding.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== coding && name !== '*') return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+/** Whether `Accept-Encoding` takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return acceptsEncoding(acceptEncoding, 'gzip');
 }
 
 /** An answer already serialised as JSON text, or as its UTF-8 bytes (sent as is). */

@@ -21,6 +21,7 @@
  */
 import { isTrustedOrigin, requestOrigin, trustedOriginsFor } from '../auth/trusted-origins.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
+import { cookiePairs } from '../lib/cookie-header.ts';
 import { declareRefusal, sendError } from './errors.ts';
 import { globalPlugin } from './plugin.ts';
 
@@ -43,11 +44,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The OpenAPI extension that marks a route taking cross-site writes (no 403 from this plugin). */
 export const CROSS_SITE_EXTENSION = 'x-cross-site';
 
-/** Names of the cookies in a Cookie header. */
-function cookieNames(header: string): string[] {
-  return header.split(';').map((pair) => pair.split('=')[0]?.trim() ?? '');
-}
-
 export const csrfPlugin = globalPlugin('csrf', async (app) => {
   const trusted = trustedOriginsFor(app.config.publicUrl);
   const sessionCookie = (await app.auth.$context).authCookies.sessionToken.name;
@@ -69,7 +65,7 @@ export const csrfPlugin = globalPlugin('csrf', async (app) => {
     const route = request.routeOptions.url;
     if (route === undefined || !route.startsWith('/api/') || request.routeOptions.config.crossSite) return;
     const cookie = request.headers.cookie;
-    const hasSession = cookie !== undefined && cookieNames(cookie).includes(sessionCookie);
+    const hasSession = cookiePairs(cookie).some(([name]) => name === sessionCookie);
     const alwaysChecked = route.startsWith(`${AUTH_BASE_PATH}/`) || request.routeOptions.config.sameOrigin;
     if (!hasSession && !alwaysChecked) return;
     const origin = requestOrigin({ origin: request.headers.origin, referer: request.headers.referer });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../../../scripts/web-build.ts';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../db/seed/insert-restaurant.ts';
@@ -222,6 +222,24 @@ describe('with the web build', () => {
     for (const res of burst) expect(res.body).toContain('<div id="root">');
     // once they are done, the next new address is written again
     expect(stateOf((await open(`/restaurants/${restaurantId}/menu?burst=after`)).body)).not.toBeNull();
+  });
+
+  it('draws a new address once for simultaneous visitors: every one of them gets the written page', async () => {
+    // more visitors than drawings allowed at once: only a shared drawing can write all their pages
+    const visitors = await Promise.all(
+      Array.from({ length: DRAWINGS_AT_ONCE * 3 }, () => open(`/restaurants/${restaurantId}/menu?same=1`)),
+    );
+    expect(visitors.map((res) => stateOf(res.body) !== null)).toEqual(visitors.map(() => true));
+    expect(new Set(visitors.map((res) => res.body)).size).toBe(1);
+  });
+
+  it('sends gzip to a browser that refuses brotli with q=0', async () => {
+    const res = await open(`/restaurants/${restaurantId}/menu`, {
+      ...SPANISH,
+      'accept-encoding': 'br;q=0, gzip',
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('Croquetas de jamón');
   });
 
   it('sends index.html as built to a diner with a session: the server writes only what every visitor sees', async () => {

@@ -4,7 +4,7 @@
  * session, index.html goes out with the page's markup in `#root`, drawn by the web build's own
  * server bundle (`<web build>/.server/server-render.js`) from the API's answers, read in-process
  * (`app.inject`: the same routes, checks and caching as over HTTP). The visitor reads the menu
- * before the app's code has arrived; the app then draws the same page over it.
+ * before the app's code has arrived; the app then takes those same elements over (hydration).
  *
  * Nothing here is needed for the app to work: without the bundle, for any other page, with a
  * session cookie, or when drawing fails or takes longer than {@link RENDER_TIMEOUT_MS}, index.html
@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { pickLocale, type SupportedLocale } from '@comensal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cookiePairs } from '../lib/cookie-header.ts';
 
 /** Where the web build keeps its server bundle (scripts/web-build.ts `SERVER_RENDER_DIR`). */
 export const SERVER_RENDER_MODULE = path.join('.server', 'server-render.js');
@@ -95,17 +96,6 @@ export function writePage(
   return `${head}${drawn.html}${page.tail.replace('<script', `${state}<script`)}`;
 }
 
-/** Names of the cookies in a Cookie header. */
-function cookiePairs(header: string | undefined): [string, string][] {
-  return (header ?? '')
-    .split(';')
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return at < 0 ? ['', ''] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-    })
-    .filter(([name]) => name !== '') as [string, string][];
-}
-
 /**
  * A session cookie (better-auth's `…session_token`, with or without its `__Secure-` prefix): the page
  * would show who is signed in, and the server writes only what every visitor sees.
@@ -156,8 +146,8 @@ export type FirstScreen = (request: FastifyRequest) => Promise<WrittenPage | nul
 
 /**
  * How long a written page (or "not one to write") is reused for the same address and language.
- * Drawing a menu of 200 dishes costs the server ≈ 12 ms of CPU; reused, a page costs what
- * index.html does. A menu changed meanwhile reaches the diner anyway: the app asks for the menu
+ * Drawing a menu of 200 dishes costs the server ≈ 9–12 ms of CPU; reused, a page costs less than
+ * index.html does (`npm run bench -- first-screen`). A menu changed meanwhile reaches the diner anyway: the app asks for the menu
  * again as soon as its live updates start (features/menu/use-live-menu.ts).
  */
 export const PAGE_REUSE_MS = 5_000;

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from '../lib/cached-body.ts';
 import { checkStorageKey } from '../storage/file-storage.ts';
 import { sendNotFound } from './errors.ts';
 import { loadFirstScreen } from './first-screen.ts';
@@ -154,8 +155,12 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
     if (written !== null) {
       // written for this language and for a visitor without a session; compressed like the build's files
       reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      const accepts = request.headers['accept-encoding'];
+      const encoding = acceptsEncoding(accepts, 'br')
+        ? 'br'
+        : acceptsEncoding(accepts, 'gzip')
+          ? 'gzip'
+          : null;
       if (encoding === null) return reply.send(written.html);
       return reply.header('content-encoding', encoding).send(await written.encoded(encoding));
     }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readServerState, SERVER_STATE_ID, serializeServerState, type ServerState } from './server-state';
 
 /** A page as the server writes it: the answers in their JSON element. */
@@ -28,10 +28,6 @@ const STATE: ServerState = {
 };
 
 describe('the answers of a page the server wrote', () => {
-  afterEach(() => {
-    document.getElementById(SERVER_STATE_ID)?.remove();
-  });
-
   it('travel as JSON that no text in them can end or turn into a script, and come back whole', () => {
     const text = serializeServerState(STATE);
     expect(text).not.toMatch(/<|\u2028|\u2029/);
