@@ -41,23 +41,28 @@ if (fromServer) hydrate(queryClient, serverState.queries);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The start-up in tasks of its own, one after the other, then the first render in its own
-// (docs/decisions/0036-first-screen.md):
-// 1. The router, right after the modules' evaluation (the two made one task of ~190 ms at 4× CPU);
-//    creating it starts the first navigation (session check, route modules).
-// 2. and 3. The page's first use of Intl, which loads ICU's locale data (20–50 ms on a slowed
-//    CPU, numbers and dates 70–100 ms together): the first render would do it (react-intl's
-//    createIntl checks the locale with `supportedLocalesOf`), so it is done here while the first
-//    screen's code and answers are still on their way.
+// (docs/decisions/0036-first-screen.md). On a 4× slower CPU each used to be a long task (over 50 ms):
+// 1. and 2. The router, right after the modules' evaluation (the two made one task of ~190 ms):
+//    ranking its routes, then its first navigation (session check, route modules), ~55 ms together.
+// 3. to 5. The page's first use of Intl, which loads ICU's data (the first number format alone
+//    50–70 ms): the first render would do it (react-intl's createIntl checks the locale with
+//    `supportedLocalesOf`), so it is done here while the first screen's code and answers are still
+//    on their way, in three slices that each load part of it — the locale's own data (10–20 ms),
+//    the numbering systems (25–45 ms), then numbers and dates for the locale (10–15 ms).
 let router: ReturnType<typeof createAppRouter> | null = null;
 const started = (async () => {
   await nextTask();
   const created = createAppRouter();
-  router = created;
+  await nextTask();
+  router = created.initialize();
+  await nextTask();
+  new Intl.Locale(locale).maximize();
+  await nextTask();
+  Intl.supportedValuesOf('numberingSystem');
   await nextTask();
   Intl.NumberFormat.supportedLocalesOf(locale);
-  await nextTask();
   Intl.DateTimeFormat.supportedLocalesOf(locale);
-  // 4. the first render, in a task of its own too
+  // 6. the first render, in a task of its own too
   await nextTask();
   return created;
 })();
@@ -125,13 +130,18 @@ function initialized(appRouter: ReturnType<typeof createAppRouter>): Promise<voi
 }
 
 function startAnalyticsLater(): void {
-  // zod's code in one task, the event schemas and the client in a later one (schema-library.ts)
+  // zod's code in one task, the event schemas in a later one (schema-library.ts), then the client
   import('@/lib/analytics/schema-library')
     .then(({ warmUpSchemas }) => {
       warmUpSchemas();
       return nextTask();
     })
     .then(() => import('@/lib/analytics/start'))
-    .then(({ startAnalytics }) => startAnalytics())
+    // the client starts in a task after the one that ran the chunk's code (its schemas): together
+    // they were a long task
+    .then(async ({ startAnalytics }) => {
+      await nextTask();
+      startAnalytics();
+    })
     .catch((error: unknown) => console.warn('Analytics could not start', error));
 }

@@ -1,4 +1,11 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import {
+  redirect,
+  type RouteObject,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+} from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import type { PageChrome } from '@/components/layouts/main-layout';
 import { href, paths, type RouteName } from '@/config/paths';
@@ -211,6 +218,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The app's router, not yet started: `createBrowserRouter` less its last step, so that the start-up
+ * can run the two halves in tasks of their own (app/main.tsx). Ranking the routes (here) and
+ * the first navigation (`initialize()`: the session check, the page's code) made one task of
+ * 50–60 ms on a 4× slower CPU (docs/decisions/0036-first-screen.md). The same options
+ * `createBrowserRouter` gives, from the same package (react-router is pinned to an exact version).
+ */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createRouter({
+    history: createBrowserHistory(),
+    routes,
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
 }

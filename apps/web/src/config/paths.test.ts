@@ -127,6 +127,17 @@ describe('routeNameForPath', () => {
     expect(routeNameForPath('/nope')).toBeNull();
     expect(routeNameForPath('/restaurants/r1/unknown')).toBeNull();
   });
+
+  it('gives the same answers when asked again, also past the names it keeps', () => {
+    const asked = Array.from({ length: 120 }, (_, index) =>
+      index % 2 === 0 ? `/restaurants/r${index}/menu` : `/nope/${index}`,
+    );
+    const first = asked.map(routeNameForPath);
+    expect(first.filter((name) => name === 'restaurant.menu')).toHaveLength(60);
+    expect(first.filter((name) => name === null)).toHaveLength(60);
+    expect(asked.map(routeNameForPath)).toEqual(first);
+    expect(routeNameForPath('/restaurants/r0/menu')).toBe('restaurant.menu');
+  });
 });
 
 describe('access', () => {

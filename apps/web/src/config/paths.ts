@@ -103,11 +103,23 @@ export function href<N extends RouteName>(name: N, ...[params, query]: HrefArgs<
 
 const matchTable = ROUTE_NAMES.map((name) => ({ id: name, path: paths[name].pattern }));
 
-/** The name of the route a pathname belongs to (ranked like the router ranks), or null. */
+/** Names already found, by pathname (a visit sees few; the oldest go first past the limit). */
+const namesFound = new Map<string, RouteName | null>();
+const NAMES_KEPT = 50;
+
+/**
+ * The name of the route a pathname belongs to (ranked like the router ranks), or null. Asked for
+ * by the guard and the page views on every navigation: `matchRoutes` ranks the whole table on
+ * each call (a few milliseconds at start-up on a slow phone), so each pathname's answer is kept.
+ */
 export function routeNameForPath(pathname: string): RouteName | null {
-  const matches = matchRoutes(matchTable, pathname);
-  const last = matches?.at(-1);
-  return last ? (last.route.id as RouteName) : null;
+  const known = namesFound.get(pathname);
+  if (known !== undefined) return known;
+  const last = matchRoutes(matchTable, pathname)?.at(-1);
+  const name = last ? (last.route.id as RouteName) : null;
+  if (namesFound.size >= NAMES_KEPT) namesFound.delete(namesFound.keys().next().value as string);
+  namesFound.set(pathname, name);
+  return name;
 }
 
 export function isPublicRoute(name: RouteName): boolean {
