@@ -15,6 +15,7 @@ export default defineConfig({
       },
       { test: { name: 'tools', root: './tools', include: ['**/*.test.ts'] } },
       { test: { name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
+      { test: { name: 'bench', root: './bench', include: ['lib/*.test.ts'] } },
       './apps/web',
       './apps/server',
     ],

@@ -20,6 +20,34 @@ export function describeMachine(): string {
   return `${os.cpus().length} CPUs, load average ${load1!.toFixed(2)}, Node ${process.version}`;
 }
 
+/**
+ * Lowers the CPU priority (nice 10) of a process and of every process it started, where the
+ * system shows them (Linux's /proc); elsewhere only the process's own.
+ */
+export function lowerPriority(pid: number): void {
+  const children = (id: number): number[] => {
+    try {
+      return readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all = new Set<number>();
+  const visit = (id: number) => {
+    if (all.has(id)) return;
+    all.add(id);
+    children(id).forEach(visit);
+  };
+  visit(pid);
+  for (const each of all) {
+    try {
+      os.setPriority(each, os.constants.priority.PRIORITY_BELOW_NORMAL);
+    } catch {
+      // gone already, or not ours to change
+    }
+  }
+}
+
 export interface Child<T> {
   info: T;
   /** The child's process id. */

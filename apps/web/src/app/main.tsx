@@ -11,6 +11,7 @@ import { detectLocale, hasSavedLocale, htmlLang, loadMessages, saveLocaleCookie 
 import { readServerState } from '@/lib/server-state';
 import { createQueryClient } from '@/lib/query-client';
 import { afterFirstScreen } from '@/lib/after-load';
+import { mountToaster } from '@/lib/toast';
 import { startServiceWorker } from '@/lib/service-worker';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
@@ -90,6 +91,8 @@ void Promise.all([messagesLoading, started]).then(async ([messages, appRouter]) 
   // and no read in flight) and the browser is idle; the visit's events wait for it in
   // lib/analytics/track.ts.
   afterFirstScreen(startAnalyticsLater, firstScreenSettled);
+  // and the notifications' library (lib/toast.tsx), unless a message wants it sooner
+  afterFirstScreen(mountToaster, firstScreenSettled);
 });
 
 // Offline use (docs/decisions/0026-offline-pwa.md): the service worker once the first screen has

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 import { type MessageId, translate, useT } from './i18n';
 
 /**
- * Notifications (sonner), kept off the start-up path: the library loads right after the first
- * render and `notify()` waits until the toaster listens, so no message is lost.
+ * Notifications (sonner), kept off the start-up path: the library loads once the first screen
+ * has its code and data (app/main.tsx calls {@link mountToaster}), or at the first message if that
+ * comes sooner, and `notify()` waits until the toaster listens, so no message is lost. Loaded right
+ * after the first render, it was one more download on the way to the first screen's largest
+ * element.
  * 5000 ms, at the bottom (docs/product.md#constants), above the bottom bars.
  */
 export const TOAST_DURATION_MS = 5000;
@@ -46,6 +49,24 @@ const listening = new Promise<void>((resolve) => {
 
 const LazyToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+/** Mounts the toaster (and loads sonner) from now on: after the first screen, or for a message. */
+export function mountToaster(): void {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  toasterListeners.forEach((listener) => listener());
+}
+
+function subscribeToToaster(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+const isToasterWanted = () => toasterWanted;
+const notOnTheServer = () => false;
+
 function ListeningSignal() {
   // Effects run child-first: the toaster has subscribed by the time this runs.
   useEffect(() => markListening(), []);
@@ -54,6 +75,8 @@ function ListeningSignal() {
 
 export function AppToaster() {
   const t = useT();
+  const wanted = useSyncExternalStore(subscribeToToaster, isToasterWanted, notOnTheServer);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster
@@ -85,6 +108,7 @@ export function notify(
   messageId: MessageId,
   values?: Record<string, string | number>,
 ): void {
+  mountToaster();
   void Promise.all([loadSonner(), listening]).then(([{ toast }]) =>
     toast[kind](translate(messageId, values)),
   );
