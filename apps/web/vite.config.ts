@@ -134,14 +134,7 @@ const EARLY_MODULE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   menu: ['src/app/routes/app/layout.tsx', 'src/app/routes/restaurants/menu.tsx'],
   // the diner's pages at the table and the reservation form (opened from a QR code or a link)
   reservation: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/new.tsx'],
-  // with the ordering the page loads as soon as the reservation answers (app/routes/ordering.tsx):
-  // its code was a third wave of downloads before the page's first full render
-  order: [
-    'src/app/routes/app/layout.tsx',
-    'src/app/routes/reservations/order.tsx',
-    'src/app/routes/ordering-state.tsx',
-    'src/features/orders/components/cart-bar.tsx',
-  ],
+  order: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/order.tsx'],
   bill: ['src/app/routes/app/layout.tsx', 'src/app/routes/reservations/confirmation.tsx'],
   'es-ES': ['src/locales/es-ES.json'],
   'en-US': ['src/locales/en-US.json'],

@@ -1,9 +1,10 @@
 import type { Reservation } from '@comensal/contracts';
 import { type ComponentProps, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { orderingReservations, useOrderTarget } from '@/features/orders/order-target';
-import type { Ordering } from '@/features/orders/ordering';
+import { type Ordering, useOrdering } from '@/features/orders/ordering';
 import { useReservations } from '@/features/reservations/api/list-reservations';
 import { useAuth } from '@/app/session';
+import { usePaintedFor } from '@/lib/after-paint';
 import type { OrderingBase, OrderingOptions } from './ordering-state';
 
 /**
@@ -25,8 +26,12 @@ const OrderForModule = lazy(() =>
 );
 /** The cart sheet opens from the cart bar; it loads (and is fetched as soon as the bar shows) apart from it. */
 
-/** The ordering screens, loaded with the rest of ordering (inside an `OrderingProvider`). */
+/**
+ * The ordering screens, loaded with the rest of ordering (inside an `OrderingProvider`): each draws
+ * nothing without an ordering, so its code is asked for only once there is one.
+ */
 export function QuickAdd(props: ComponentProps<typeof QuickAddModule>) {
+  if (!useOrdering()) return null;
   return (
     <Suspense fallback={null}>
       <QuickAddModule {...props} />
@@ -35,6 +40,7 @@ export function QuickAdd(props: ComponentProps<typeof QuickAddModule>) {
 }
 
 export function CartBar() {
+  if (!useOrdering()) return null;
   return (
     <Suspense fallback={null}>
       <CartBarModule />
@@ -43,6 +49,7 @@ export function CartBar() {
 }
 
 export function OrderFor() {
+  if (!useOrdering()) return null;
   return (
     <Suspense fallback={null}>
       <OrderForModule />
@@ -89,7 +96,11 @@ export function usePageOrdering(
     () => (reservation ? { restaurantId, reservations, reservation, chooseReservation } : null),
     [restaurantId, reservations, reservation, chooseReservation],
   );
-  const state = base ? (
+  // The ordering's code (≈ 35 KB gzip) is asked for once the page showing this reservation has
+  // been painted, not in the render that first shows it: on a slow connection it took the
+  // bandwidth of that first screen's own code and pictures.
+  const painted = usePaintedFor(reservation?.id ?? null);
+  const state = base && painted ? (
     <Suspense fallback={null}>
       <OrderingState base={base} options={options} onChange={setOrdering} />
     </Suspense>
