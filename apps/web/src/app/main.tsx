@@ -12,6 +12,7 @@ import { readServerState } from '@/lib/server-state';
 import { createQueryClient } from '@/lib/query-client';
 import { afterFirstScreen } from '@/lib/after-load';
 import { mountToaster } from '@/lib/toast';
+import { hydratingPageSoon } from '@/lib/hydrate-later';
 import { startServiceWorker } from '@/lib/service-worker';
 import { localStore, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
@@ -80,7 +81,7 @@ void Promise.all([messagesLoading, started]).then(async ([messages, appRouter]) 
   );
   if (fromServer) {
     // the server's elements are kept and given their handlers (Preact's hydration), not drawn again
-    hydrateRoot(rootElement, app);
+    hydratingPageSoon(() => hydrateRoot(rootElement, app));
   } else {
     // A transition: the static splash stays until the first screen is ready (React in development
     // also renders it in short slices; the production build's Preact renders it in one task).

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { HydrateLater } from '@/lib/hydrate-later';
 import { DEFAULT_CHROME, MainLayout } from '@/components/layouts/main-layout';
 import { displayNameOf, photoOf } from '@/features/auth/api/get-auth-state';
 import { useAuth } from '@/app/session';
@@ -31,7 +32,10 @@ export function Component() {
       <OfflineNotice />
       <NewInvitationsDialog key={auth?.user.id ?? ''} pending={pendingInvitations} />
       {unverified ? <VerifyEmailNotice email={unverified} /> : null}
-      <Outlet />
+      {/* a server-written page: its content is taken over in a task after the frame's */}
+      <HydrateLater>
+        <Outlet />
+      </HydrateLater>
     </MainLayout>
   );
 }
