@@ -99,7 +99,7 @@ const MENU_MODULES = [
  */
 const RESERVATION_MODULES = [
   /[\\/]src[\\/]features[\\/]reservations[\\/](api[\\/](get-reservation|list-reservations)|reservation-errors)\.tsx?$/,
-  /[\\/]src[\\/]lib[\\/](answer-invitation|api-errors|idempotency)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](answer-invitation|api-errors|idempotency|after-paint)\.ts$/,
   // which of the diner's reservations a restaurant's menu orders for (app/routes/ordering.tsx)
   /[\\/]src[\\/]features[\\/]orders[\\/](order-target|ordering)\.ts$/,
   /[\\/]src[\\/]app[\\/]routes[\\/]ordering\.tsx$/,
