@@ -38,7 +38,10 @@ describe('blockingOfTrace', () => {
   it('answers null without a page navigation or a first contentful paint', () => {
     expect(blockingOfTrace([paint, task(110_000, 20_000, 20_000)])).toBeNull();
     expect(blockingOfTrace([navigation, task(110_000, 20_000, 20_000)])).toBeNull();
-    const blank = { ...navigation, args: { data: { isLoadingMainFrame: true, documentLoaderURL: 'about:blank' } } };
+    const blank = {
+      ...navigation,
+      args: { data: { isLoadingMainFrame: true, documentLoaderURL: 'about:blank' } },
+    };
     expect(blockingOfTrace([blank, paint])).toBeNull();
   });
 });

@@ -43,14 +43,16 @@ export function blockingOfTrace(events: readonly TraceEvent[], slowdown = 4): Bl
   );
   if (!navigation) return null;
   const paint = events.find(
-    (event) => event.name === 'firstContentfulPaint' && event.pid === navigation.pid && event.ts >= navigation.ts,
+    (event) =>
+      event.name === 'firstContentfulPaint' && event.pid === navigation.pid && event.ts >= navigation.ts,
   );
   if (!paint) return null;
   const blocking = { wallMs: 0, cpuMs: 0 };
   for (const event of events) {
     if (event.name !== 'RunTask' || event.ph !== 'X') continue;
     if (event.pid !== navigation.pid || event.tid !== navigation.tid || event.ts < paint.ts) continue;
-    const over = (micros: number | undefined) => Math.max(0, ((micros ?? 0) / 1000) * slowdown - BLOCKING_FROM_MS);
+    const over = (micros: number | undefined) =>
+      Math.max(0, ((micros ?? 0) / 1000) * slowdown - BLOCKING_FROM_MS);
     blocking.wallMs += over(event.dur);
     blocking.cpuMs += over(event.tdur);
   }

@@ -100,11 +100,12 @@ export function usePageOrdering(
   // been painted, not in the render that first shows it: on a slow connection it took the
   // bandwidth of that first screen's own code and pictures.
   const painted = usePaintedFor(reservation?.id ?? null);
-  const state = base && painted ? (
-    <Suspense fallback={null}>
-      <OrderingState base={base} options={options} onChange={setOrdering} />
-    </Suspense>
-  ) : null;
+  const state =
+    base && painted ? (
+      <Suspense fallback={null}>
+        <OrderingState base={base} options={options} onChange={setOrdering} />
+      </Suspense>
+    ) : null;
   // A value reported for another reservation (the diner just switched) is not shown.
   const current = base && ordering?.reservation.id === base.reservation.id ? ordering : null;
   return [current, state];
