@@ -2,6 +2,7 @@ import type { ReservationKind, RestaurantDetail, TableRef } from '@comensal/cont
 import {
   ALL_DURATIONS,
   bookableStarts,
+  type BookingDay,
   bookingDays,
   deliveryPrice,
   formatMoney,
@@ -13,6 +14,7 @@ import { TextField } from '@/components/ui/text-field';
 import { type MessageId, useLocale, useLocalized, useT } from '@/lib/i18n';
 import type { Coordinates } from '@/lib/geolocation';
 import { logFailure } from '@/lib/log';
+import { usePaintedFor } from '@/lib/after-paint';
 import { useAvailability } from '@/features/reservations/api/get-availability';
 import {
   BOOKING_DAYS,
@@ -31,6 +33,7 @@ const KIND_LABELS: Readonly<Record<ReservationKind, MessageId>> = {
 
 /** Largest party one reservation takes (contracts' MAX_PARTY_SIZE). */
 const MAX_PARTY_SIZE = 100;
+const NO_DAYS: readonly BookingDay[] = [];
 
 const FIELD =
   'min-h-12 rounded-xl border-2 border-line bg-white px-4 text-lg text-ink aria-invalid:border-red-700';
@@ -105,9 +108,13 @@ export function ReservationForm({
   // The days and start times the restaurant takes bookings for, from now (docs/product.md#booking-slots);
   // a modified reservation keeps its own date and start among them.
   const { openingHours, timeZone } = restaurant;
+  // The other days of the list are worked out once the form has been painted: a closed list shows
+  // only the chosen day, and reading 60 days of opening hours in the restaurant's zone was a third
+  // of the form's first render (docs/decisions/0036-first-screen.md).
+  const listReady = usePaintedFor(restaurant.id);
   const days = useMemo(
-    () => bookingDays(openingHours, timeZone, now, BOOKING_DAYS),
-    [openingHours, timeZone, now],
+    () => (listReady ? bookingDays(openingHours, timeZone, now, BOOKING_DAYS) : NO_DAYS),
+    [listReady, openingHours, timeZone, now],
   );
   const dayOptions = days.some((day) => day.date === values.date)
     ? days
