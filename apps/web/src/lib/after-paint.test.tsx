@@ -10,6 +10,12 @@ const paint = () => {
   due.forEach((callback) => callback(performance.now()));
 };
 
+/** The next frame, then the tasks it scheduled. */
+const paintAndSettle = () => {
+  paint();
+  vi.runAllTimers();
+};
+
 beforeEach(() => {
   vi.useFakeTimers();
   frames = [];
@@ -56,24 +62,15 @@ describe('usePaintedFor', () => {
       initialProps: { key: null as string | null },
     });
     expect(result.current).toBe(false);
-    act(() => {
-      paint();
-      vi.runAllTimers();
-    });
+    act(paintAndSettle);
     expect(result.current).toBe(false); // null is never painted
     rerender({ key: 'r1' });
     expect(result.current).toBe(false);
-    act(() => {
-      paint();
-      vi.runAllTimers();
-    });
+    act(paintAndSettle);
     expect(result.current).toBe(true);
     rerender({ key: 'r2' });
     expect(result.current).toBe(false);
-    act(() => {
-      paint();
-      vi.runAllTimers();
-    });
+    act(paintAndSettle);
     expect(result.current).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type * as SonnerModule from 'sonner';
+import { createFlagStore } from './flag-store';
 import { type MessageId, translate, useT } from './i18n';
 
 /**
@@ -65,23 +66,13 @@ const listening = new Promise<void>((resolve) => {
 
 const LazyToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
-let toasterWanted = false;
-const toasterListeners = new Set<() => void>();
+/** Whether the toaster is mounted (and sonner loaded): after the first screen, or for a message. */
+const toasterWanted = createFlagStore();
 
 /** Mounts the toaster (and loads sonner) from now on: after the first screen, or for a message. */
 export function mountToaster(): void {
-  if (toasterWanted) return;
-  toasterWanted = true;
-  toasterListeners.forEach((listener) => listener());
+  toasterWanted.set(true);
 }
-
-function subscribeToToaster(listener: () => void): () => void {
-  toasterListeners.add(listener);
-  return () => toasterListeners.delete(listener);
-}
-
-const isToasterWanted = () => toasterWanted;
-const notOnTheServer = () => false;
 
 function ListeningSignal() {
   // Effects run child-first: the toaster has subscribed by the time this runs.
@@ -91,7 +82,7 @@ function ListeningSignal() {
 
 export function AppToaster() {
   const t = useT();
-  const wanted = useSyncExternalStore(subscribeToToaster, isToasterWanted, notOnTheServer);
+  const wanted = toasterWanted.use();
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
