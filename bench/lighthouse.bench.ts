@@ -2,7 +2,7 @@
 // real server with the built SPA and the demo data, on every page a diner uses at the table:
 // home (a guest), a demo restaurant's menu and one of its dishes, the reservation form, the
 // table's order page and the bill (a guest diner with a reservation and an order on the bench
-// restaurant; the session cookie goes in `extraHeaders`). Debian's chromium (CHROME_PATH, default
+// restaurant; its cookies are set in the browser, lib/browser-cookies.ts). Debian's chromium (CHROME_PATH, default
 // /usr/bin/chromium), headless. Prints, per page, the median of LIGHTHOUSE_RUNS runs (default 3)
 // of performance, accessibility, best practices, LCP, TBT and CLS beside their budgets
 // (docs/decisions/0033-web-performance.md), with the machine's load before and after (Lighthouse
@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { BenchServerInfo } from './lib/bench-server.ts';
 import { api, guestWithReservation, signInGuest } from './lib/diner.ts';
+import { setBrowserCookies } from './lib/browser-cookies.ts';
 import { blockingOfTrace, type Blocking, type TraceEvent } from './lib/trace-blocking.ts';
 import { describeMachine, ensureWebBuild, lowerPriority, mark, startChild, WEB_DIST } from './lib/harness.ts';
 
@@ -65,8 +66,6 @@ const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
 const { url, demoRestaurantId, restaurantId } = server.info;
 if (!demoRestaurantId) throw new Error('the bench server has no demo restaurant');
 
-const cookieOf = (diner: { cookie: string }) => ({ Cookie: diner.cookie });
-
 /** A guest with a reservation tomorrow on the bench restaurant and one dish ordered. */
 async function dinerAtTheTable() {
   const { diner, reservation, dish } = await guestWithReservation(url, restaurantId);
@@ -92,34 +91,35 @@ if (!demoDish) throw new Error('the demo restaurant has no dish');
 const guest = await signInGuest(url);
 const table = await dinerAtTheTable();
 const reservationPath = `${url}/restaurants/${restaurantId}/reservations/${table.reservationId}`;
-const pages: { page: string; target: string; headers: Record<string, string> }[] = [
-  { page: 'home (guest)', target: `${url}/`, headers: cookieOf(guest) },
-  { page: 'menu', target: `${url}/restaurants/${demoRestaurantId}/menu`, headers: {} },
+const pages: { page: string; target: string; cookie: string }[] = [
+  { page: 'home (guest)', target: `${url}/`, cookie: guest.cookie },
+  { page: 'menu', target: `${url}/restaurants/${demoRestaurantId}/menu`, cookie: '' },
   {
     page: 'product',
     target: `${url}/restaurants/${demoRestaurantId}/articles/${demoDish.id}`,
-    headers: {},
+    cookie: '',
   },
   {
     page: 'reservation form',
     target: `${url}/restaurants/${demoRestaurantId}/reservations`,
-    headers: cookieOf(guest),
+    cookie: guest.cookie,
   },
-  { page: "table's order", target: `${reservationPath}/order`, headers: cookieOf(table.diner) },
-  { page: 'bill', target: `${reservationPath}/confirmation`, headers: cookieOf(table.diner) },
+  { page: "table's order", target: `${reservationPath}/order`, cookie: table.diner.cookie },
+  { page: 'bill', target: `${reservationPath}/confirmation`, cookie: table.diner.cookie },
 ].filter(({ page }) => ONLY.length === 0 || ONLY.some((word) => page.includes(word)));
 
 /** Tries a page again (at most 3 times in all) when Lighthouse fails to record the load itself. */
 const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_LCP', 'PROTOCOL_TIMEOUT']);
 
-async function audit(page: string, target: string, headers: Record<string, string>) {
+async function audit(page: string, target: string, cookie: string) {
   for (let attempt = 1; ; attempt++) {
+    // the diner's cookies in the browser's jar (Lighthouse clears its storage, not its cookies)
+    await setBrowserCookies(chrome.port, url, cookie);
     const result = await lighthouse(target, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      extraHeaders: headers,
     });
     if (!result) throw new Error(`lighthouse gave no result for ${target}`);
     const code = result.lhr.runtimeError?.code;
@@ -144,8 +144,8 @@ os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
 const scores: Score[] = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
-    for (const { page, target, headers } of pages) {
-      const { lhr, trace } = await audit(page, target, headers);
+    for (const { page, target, cookie } of pages) {
+      const { lhr, trace } = await audit(page, target, cookie);
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
         const file = path.join(REPORT_DIR, `${page.replace(/\W+/g, '-')}-${run}`);

@@ -365,6 +365,8 @@ test.describe('reviews link', () => {
     );
     await page.goto(`/restaurants/${withReview!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: withReview!.name })).toBeVisible();
+    // the server wrote the page: the app remembers the restaurant once its code has run
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('restaurantId'))).toBe(withReview!.id);
     await page.goto('/r');
     await expect(page).toHaveURL(new URL(reviewUrl).toString());
     await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();

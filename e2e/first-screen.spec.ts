@@ -4,7 +4,15 @@
 // code; the app then takes over those same elements from the answers the page carries.
 import type { APIRequestContext } from '@playwright/test';
 import { formatMoney } from '../packages/domain/src/index.ts';
-import { expect, expectAccessible, listRestaurants, type Locale, msg, test } from './fixtures/app.ts';
+import {
+  expect,
+  expectAccessible,
+  listRestaurants,
+  type Locale,
+  msg,
+  signInAsGuest,
+  test,
+} from './fixtures/app.ts';
 
 interface MenuAnswer {
   country: string;
@@ -90,8 +98,8 @@ test('the app takes over the written menu: no splash, the same elements, the ans
 
   await page.goto(`/restaurants/${restaurant.id}/menu`);
   await expect(page.getByRole('heading', { level: 1, name: msg('es-ES', 'menu.title') })).toBeVisible();
-  // a visitor who never chose a language gets no cookie at all (the browser's language decides)
-  expect(await context.cookies()).toEqual([]);
+  // a visitor who never chose a language gets no language cookie (the browser's language decides)
+  expect((await context.cookies()).map(({ name }) => name)).not.toContain('locale');
   // The language switcher answers once the app has taken the page over (a handler the server
   // could not give); a choice made before that is lost, as a tap would be, so it is made again.
   const switcher = page.getByRole('combobox', { name: msg('es-ES', 'locale.label') });
@@ -112,8 +120,11 @@ test('the app takes over the written menu: no splash, the same elements, the ans
   // in between would otherwise wait a minute, features/menu/use-live-menu.ts); never the restaurant.
   expect(reads.filter((path) => path !== menuPath)).toEqual([]);
   expect(reads.length).toBeLessThanOrEqual(1);
-  // the choice now names the language the server writes pages in
-  expect((await context.cookies()).map(({ name, value }) => `${name}=${value}`)).toEqual(['locale=en-US']);
+  // the choice now names the language the server writes pages in (beside the remembered restaurant)
+  expect((await context.cookies()).map(({ name, value }) => `${name}=${value}`).sort()).toEqual([
+    'locale=en-US',
+    `restaurantId=${restaurant.id}`,
+  ]);
   await expectAccessible(page);
 
   // and it goes on as the app: a dish opens without loading a new document
@@ -124,4 +135,64 @@ test('the app takes over the written menu: no splash, the same elements, the ans
   await expect(page.getByRole('heading', { level: 1, name: dish.name.en })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   await context.close();
+});
+
+test("a guest's home is written for them, with their name, and the app takes it over", async ({
+  page,
+  request,
+}) => {
+  const [first] = await listRestaurants(request);
+  await signInAsGuest(page);
+  // The first page: the app makes the guest's profile, kept with a cookie the server reads
+  // (the server had no name to write the page with, so the app drew it).
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: msg('en-US', 'restaurants.title') }),
+  ).toBeVisible();
+  const name = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('guest') ?? '{}') as { displayName?: string }).displayName,
+  );
+  expect(name).toMatch(/^Invitado \d+$/);
+  await page.addInitScript(() => {
+    const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
+    seen.splashes = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.querySelector('[role="status"] .animate-pulse'))
+            seen.splashes += 1;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.writtenHeading = document.querySelector('h1');
+    });
+  });
+
+  // Coming back: the page comes written, with the guest's name and the restaurants.
+  const response = await page.goto('/');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('id="server-state"');
+  expect(html).toContain(msg('en-US', 'home.greeting', { name: name! }));
+  expect(html).toContain(first!.name);
+  expect(response?.headers()['cache-control']).toBe('private, no-cache');
+  await expect(page.getByText(msg('en-US', 'home.greeting', { name: name! }))).toBeVisible();
+  // the app takes it over (the language switch answers), keeping the written elements
+  const switcher = page.getByRole('combobox', { name: msg('en-US', 'locale.label') });
+  await expect(async () => {
+    await switcher.selectOption('es-ES');
+    await expect(
+      page.getByRole('heading', { level: 1, name: msg('es-ES', 'restaurants.title') }),
+    ).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  expect(
+    await page.evaluate(() => {
+      const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
+      return { same: seen.writtenHeading === document.querySelector('h1'), splashes: seen.splashes };
+    }),
+  ).toEqual({ same: true, splashes: 0 });
+  await expect(page.getByText(msg('es-ES', 'home.greeting', { name: name! }))).toBeVisible();
+  await expectAccessible(page);
 });

@@ -79,6 +79,11 @@ test.describe('public restaurant page', () => {
     await signInAsGuest(page);
     await page.goto(`/restaurants/${restaurant!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: restaurant!.name })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('restaurantId'))).toBe(restaurant!.id);
+    // Home drawn by the app, not the server (which reads the restaurant in-process and writes its
+    // card into the page): without the guest profile's cookie the server writes nothing
+    // (first-screen.ts), and the app puts the cookie back from localStorage as it starts.
+    await page.context().clearCookies({ name: 'guest' });
     // the answer late, as on a weak signal: the placeholder card shows first
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

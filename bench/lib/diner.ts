@@ -1,6 +1,7 @@
 // A diner's HTTP calls, as the SPA makes them (same-origin `origin` header, the session cookie),
 // and the figures benchmarks print from timings.
 import type { Menu, Reservation } from '@comensal/contracts';
+import { makeGuestProfile } from '@comensal/domain';
 
 export interface Diner {
   cookie: string;
@@ -20,7 +21,10 @@ export async function signInGuest(url: string): Promise<Diner> {
     .map((value) => value.split(';')[0])
     .join('; ');
   const { user } = (await response.json()) as { user: { id: string } };
-  return { cookie, userId: user.id };
+  // the guest's profile, which the app keeps in localStorage and in a cookie the server reads
+  // (apps/web/src/lib/storage.ts) to write the diner's pages with their name
+  const profile = encodeURIComponent(JSON.stringify(makeGuestProfile(Math.random)));
+  return { cookie: `${cookie}; guest=${profile}`, userId: user.id };
 }
 
 /** One JSON call of the API as `diner`; throws unless 2xx. */

@@ -19,6 +19,27 @@ import {
   writePage,
 } from './first-screen.ts';
 import { DEFAULT_WEB_DIST_DIR } from './static.ts';
+import {
+  distinctSlot,
+  insertTestRestaurant,
+  NOW,
+  reservationInput,
+  reserve,
+} from '../modules/reservations/testing.ts';
+
+/** The `guest` cookie the web app keeps beside the guest's profile (apps/web/src/lib/storage.ts). */
+const guestProfileCookie = (displayName: string) =>
+  encodeURIComponent(
+    JSON.stringify({
+      displayName,
+      email: `guest-${displayName.length}`,
+      photoURL: null,
+      orders: [],
+      guessUser: true,
+      restaurantId: null,
+      reservationId: null,
+    }),
+  );
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const SPANISH = { ...HTML, 'accept-language': 'es-CL,es;q=0.9,en;q=0.8' };
@@ -242,15 +263,100 @@ describe('with the web build', () => {
     expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('Croquetas de jamón');
   });
 
-  it('sends index.html as built to a diner with a session: the server writes only what every visitor sees', async () => {
+  it("writes a page for a guest with their name (their profile's cookie), for them alone", async () => {
     const guest = await signInGuest(t.app);
-    const html = (await open(`/restaurants/${restaurantId}/menu`, { ...SPANISH, cookie: guest.cookie })).body;
-    expect(stateOf(html)).toBeNull();
-    expect(html).not.toContain('Croquetas de jamón');
-    expect(html).toContain('<script type="module"');
+    const cookie = `${guest.cookie}; guest=${guestProfileCookie('Invitado 42')}`;
+    const res = await open('/', { ...SPANISH, cookie });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+    expect(markupOf(res.body)).toContain('Hola, Invitado 42');
+    expect(markupOf(res.body)).toContain('Casa Ñandú');
+    expect(stateOf(res.body)?.queries.queries.map((query) => query.queryKey[0])).toContain('restaurants');
+
+    // the menu too, with the guest in its header; never kept for the visitors after them
+    const menu = `/restaurants/${restaurantId}/menu?for=guest`;
+    const theirs = await open(menu, { ...SPANISH, cookie });
+    expect(theirs.headers['cache-control']).toBe('private, no-cache');
+    expect(markupOf(theirs.body)).toContain('Invitado 42');
+    const anyone = await open(menu);
+    expect(anyone.headers['cache-control']).toBe('no-cache');
+    expect(markupOf(anyone.body)).toMatch(/<h1[^>]*>Carta<\/h1>/);
+    expect(anyone.body).not.toContain('Invitado 42');
   });
 
-  it('sends index.html as built for pages it does not write, and when the answers say "not found"', async () => {
+  it('sends index.html to a guest whose profile it cannot see: the app would show another name', async () => {
+    const guest = await signInGuest(t.app);
+    for (const cookie of [guest.cookie, `${guest.cookie}; guest=%7Bnot-json`]) {
+      const html = (await open('/', { ...SPANISH, cookie })).body;
+      expect(stateOf(html)).toBeNull();
+      expect(html).toContain('<script type="module"');
+    }
+  });
+
+  it('home shows the remembered restaurant alone when its cookie says so', async () => {
+    const guest = await signInGuest(t.app);
+    const cookie = `${guest.cookie}; guest=${guestProfileCookie('Invitado 5')}; restaurantId=${restaurantId}`;
+    const html = markupOf((await open('/', { ...SPANISH, cookie })).body);
+    expect(html).toContain('Casa Ñandú');
+    expect(html).toContain('Ver todos los restaurantes');
+  });
+
+  it("writes each diner's own table order and bill, at once, and never another's", async () => {
+    const restaurant = await insertTestRestaurant(t.db);
+    const diners = await Promise.all(
+      Array.from({ length: DRAWINGS_AT_ONCE }, async (_, index) => {
+        const session = await signInGuest(t.app);
+        return { session, name: `Invitado ${100 + index}` };
+      }),
+    );
+    t.clock.set(NOW);
+    try {
+      const reservations = await Promise.all(
+        diners.map(({ session }, index) =>
+          reserve(
+            t.app,
+            session,
+            reservationInput(restaurant, { ...distinctSlot(index), table: restaurant.ref(1) }),
+          ),
+        ),
+      );
+      const cookieOf = (index: number) =>
+        `${diners[index]!.session.cookie}; guest=${guestProfileCookie(diners[index]!.name)}`;
+      const pageOf = (index: number, screen: string) =>
+        `/restaurants/${restaurant.restaurant.id}/reservations/${reservations[index]!.id}/${screen}`;
+      for (const screen of ['order', 'confirmation']) {
+        // all at once: each render reads with its own visitor's session (nothing shared between them)
+        const pages = await Promise.all(
+          diners.map((_, index) => open(pageOf(index, screen), { ...SPANISH, cookie: cookieOf(index) })),
+        );
+        pages.forEach((res, index) => {
+          expect(stateOf(res.body), `${screen} ${index}`).not.toBeNull();
+          expect(res.headers['cache-control']).toBe('private, no-cache');
+          const markup = markupOf(res.body);
+          expect(markup).toContain(diners[index]!.name);
+          for (const other of diners.filter((_, at) => at !== index))
+            expect(markup).not.toContain(other.name);
+          expect(JSON.stringify(stateOf(res.body))).toContain(reservations[index]!.id);
+        });
+      }
+      // another diner's reservation: the API refuses it, so nothing of it is written
+      const intruder = await open(pageOf(0, 'confirmation'), { ...SPANISH, cookie: cookieOf(1) });
+      expect(stateOf(intruder.body)).toBeNull();
+      expect(intruder.body).not.toContain(diners[0]!.name);
+      expect(intruder.body).toContain('<script type="module"');
+      // the reservation form, for the diner at the restaurant
+      const form = await open(`/restaurants/${restaurant.restaurant.id}/reservations`, {
+        ...SPANISH,
+        cookie: cookieOf(2),
+      });
+      expect(stateOf(form.body)).not.toBeNull();
+      expect(markupOf(form.body)).toMatch(/<h1[^>]*>Reservar mesa<\/h1>/);
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('sends index.html as built where it writes nothing: pages of a session to a visitor without one, other pages, "not found"', async () => {
     for (const url of [
       '/',
       `/restaurants/${restaurantId}/reservations`,

@@ -26,7 +26,12 @@ export const RENDER_TIMEOUT_MS = 1500;
 /** The cookie that mirrors the diner's chosen language (the web app's lib/i18n.tsx writes it). */
 export const LOCALE_COOKIE = 'locale';
 
-type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
+/** The API in-process, with the visitor's `Cookie` header (undefined: none). */
+type VisitorFetch = (
+  input: string,
+  init: RequestInit | undefined,
+  cookie: string | undefined,
+) => Promise<Response>;
 interface ServerState {
   locale: SupportedLocale;
   queries: unknown;
@@ -35,10 +40,11 @@ interface ServerRenderer {
   render(
     url: string,
     locale: SupportedLocale,
+    cookie?: string,
   ): Promise<{ html: string; title: string; state: ServerState } | null>;
 }
 interface ServerRenderModule {
-  createServerRenderer(fetchFn: ApiFetch): ServerRenderer;
+  createServerRenderer(fetchFn: VisitorFetch): ServerRenderer;
   serializeServerState(state: ServerState): string;
 }
 
@@ -111,13 +117,16 @@ export function localeOf(request: Pick<FastifyRequest, 'headers'>): SupportedLoc
   return pickLocale(saved, browserLanguage);
 }
 
-/** `fetch` for the server bundle: the API answers in-process, as to a visitor without cookies. */
-function injectFetch(app: FastifyInstance): ApiFetch {
-  return async (input, init) => {
+/**
+ * `fetch` for the server bundle: the API answers in-process, as to the visitor (their cookies: the
+ * session among them) or to a visitor without cookies.
+ */
+function injectFetch(app: FastifyInstance): VisitorFetch {
+  return async (input, init, cookie) => {
     const response = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: input,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...(cookie !== undefined && { cookie }) },
     });
     const empty = response.statusCode === 204 || response.statusCode === 304;
     const type = response.headers['content-type'];
@@ -139,6 +148,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
 /** A page written for one address and language: its HTML, and its compressed bytes (made once). */
 export interface WrittenPage {
   html: string;
+  /** Written for one visitor (with their session): not to be kept by any cache but theirs. */
+  personal: boolean;
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
@@ -165,10 +176,11 @@ const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-function writtenPage(html: string): WrittenPage {
+function writtenPage(html: string, personal: boolean): WrittenPage {
   const made = new Map<'br' | 'gzip', Promise<Buffer>>();
   return {
     html,
+    personal,
     encoded(encoding) {
       const bytes = made.get(encoding) ?? (encoding === 'br' ? brotli(html, BROTLI_FAST) : gzip(html));
       made.set(encoding, bytes);
@@ -206,12 +218,13 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
   const kept = new Map<string, { at: number; page: Promise<WrittenPage | null> }>();
   let drawing = 0;
 
-  const draw = async (url: string, locale: SupportedLocale): Promise<WrittenPage | null> => {
+  const draw = async (url: string, locale: SupportedLocale, cookie?: string): Promise<WrittenPage | null> => {
     try {
-      const rendered = await renderer.render(url, locale);
+      const rendered = await renderer.render(url, locale, cookie);
       if (!rendered) return null;
       return writtenPage(
         writePage(page, { locale, ...rendered }, bundle.serializeServerState(rendered.state)),
+        cookie !== undefined,
       );
     } catch (error) {
       app.log.warn({ err: error, url }, 'could not write the first screen; the app draws it');
@@ -220,9 +233,18 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
   };
 
   return async (request) => {
-    if (hasSessionCookie(request.headers.cookie)) return null;
     const locale = localeOf(request);
     const url = new URL(request.url, 'http://comensal.invalid').href;
+    const { cookie } = request.headers;
+    if (hasSessionCookie(cookie)) {
+      // the visitor's own page (their session, their name): drawn for them alone, never kept
+      if (drawing >= DRAWINGS_AT_ONCE) return null;
+      drawing += 1;
+      return withTimeout(
+        draw(url, locale, cookie).finally(() => (drawing -= 1)),
+        RENDER_TIMEOUT_MS,
+      );
+    }
     const key = `${locale} ${url}`;
     const now = app.now().getTime();
     let entry = kept.get(key);

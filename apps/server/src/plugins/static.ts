@@ -126,6 +126,8 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       decorateReply: true,
       // the build writes .br/.gz beside each file (apps/web/vite.config.ts)
       preCompressed: true,
+      // `/` is a page like any other (below): its first screen may be written
+      index: false,
       // .vite/manifest.json (for bench/) and .leases/ are not the app's
       dotfiles: 'ignore',
       cacheControl: false,
@@ -147,14 +149,15 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
   // a page's first screen written by the server (first-screen.ts), where the build can
   const firstScreen = hasWeb ? await loadFirstScreen(app, webDistDir) : null;
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!wantsSpaPage(request)) return sendNotFound(request, reply);
-    if (!hasWeb) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT);
+  /** A page of the app: index.html, with its first screen written where first-screen.ts can. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const written = firstScreen ? await firstScreen(request) : null;
     if (written !== null) {
-      // written for this language and for a visitor without a session; compressed like the build's files
+      // written for this language, and for this visitor or any visitor without a session;
+      // compressed like the build's files
       reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+      if (written.personal) reply.header('cache-control', 'private, no-cache');
       const accepts = request.headers['accept-encoding'];
       const encoding = acceptsEncoding(accepts, 'br')
         ? 'br'
@@ -165,5 +168,13 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       return reply.header('content-encoding', encoding).send(await written.encoded(encoding));
     }
     return reply.sendFile('index.html', webDistDir);
+  };
+  // `/` is a page like any other (the static files' `index` is off): home's first screen is written too
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsSpaPage(request)) return sendNotFound(request, reply);
+    if (!hasWeb) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT);
+    return sendPage(request, reply);
   });
 });

@@ -14,7 +14,7 @@ import { afterFirstScreen } from '@/lib/after-load';
 import { mountToaster } from '@/lib/toast';
 import { hydratingPageSoon } from '@/lib/hydrate-later';
 import { startServiceWorker } from '@/lib/service-worker';
-import { localStore, STORAGE_KEYS } from '@/lib/storage';
+import { localStore, mirrorServerVisibleKeys, STORAGE_KEYS } from '@/lib/storage';
 import '@/styles.css';
 
 // What nobody catches becomes an error record (docs/telemetry.md#error-records), from the start.
@@ -29,6 +29,9 @@ document.documentElement.lang = htmlLang(locale);
 // (docs/product.md#language); without a choice both follow the browser's language, and no cookie
 // is set.
 if (hasSavedLocale()) saveLocaleCookie(locale);
+// So are the guest's profile and the remembered restaurant, which the pages the server writes for
+// the diner show (lib/storage.ts): values kept before they were mirrored get their cookie now.
+mirrorServerVisibleKeys();
 // A page the server wrote (docs/decisions/0039-server-written-first-screen.md): the app takes its
 // elements over (hydration) from the answers it was drawn from, once the route's code is in
 // (never the splash over it). Written in another language than the app's, the app draws its own

@@ -13,11 +13,13 @@ export interface RouteHandle {
   /** Sibling pages shown as tabs (current / history lists). */
   tabs?: ReadonlyArray<{ name: ParamlessRouteName; labelId: MessageId }>;
   /**
-   * The server writes this page's first screen for a visitor without a session
-   * (app/server-render.tsx, docs/decisions/0039-server-written-first-screen.md): it reads nothing
-   * the server cannot see (the session, the browser's storage) before its data has come.
+   * The server writes this page's first screen (app/server-render.tsx,
+   * docs/decisions/0039-server-written-first-screen.md), for the visitor's session if they have one:
+   * until its data has come and the page has painted, it reads nothing the server cannot see
+   * (browser storage other than lib/storage.ts's server-visible keys, the clock's seconds, the
+   * browser's position).
    */
-  serverRendered?: true;
+  serverRendered?: boolean;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -89,15 +89,24 @@ const RESERVATION_PAGES: Partial<Record<ReservationRoute, Lazy>> = {
   'restaurant.reservation.receipt': () => import('./routes/reservations/receipt'),
 };
 
+/** The reservation screens the server writes for the diner (docs/decisions/0039-server-written-first-screen.md). */
+const WRITTEN_RESERVATION_PAGES: readonly ReservationRoute[] = [
+  'restaurant.reservation',
+  'restaurant.reservation.order',
+  'restaurant.reservation.confirmation',
+];
+
 const reservationPage = (name: ReservationRoute) =>
   name === 'restaurant.reservation'
     ? indexPage(name, RESERVATION_PAGES[name] ?? comingSoon, {
         chrome: CHROME.reservation,
         titleId: `page.${name}.title`,
+        serverRendered: true,
       })
     : page(name, RESERVATION_PAGES[name] ?? comingSoon, {
         chrome: name === 'restaurant.reservation.order' ? CHROME.order : CHROME.reservation,
         titleId: `page.${name}.title`,
+        serverRendered: WRITTEN_RESERVATION_PAGES.includes(name),
       });
 
 export const routes: RouteObject[] = [
@@ -146,7 +155,7 @@ export const routes: RouteObject[] = [
         id: 'main',
         lazy: () => import('./routes/app/layout'),
         children: [
-          indexPage('home', () => import('./routes/app/home'), { chrome: CHROME.home }),
+          indexPage('home', () => import('./routes/app/home'), { chrome: CHROME.home, serverRendered: true }),
           page('filters', () => import('./routes/app/filters'), {
             chrome: CHROME.section,
             titleId: 'page.filters.title',

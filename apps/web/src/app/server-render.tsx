@@ -9,31 +9,56 @@
  * Only pages whose route says `serverRendered` are written; any other answer (a redirect, an error,
  * an answer still missing) is `null`, and the server sends index.html as built.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import { options } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  type StaticHandler,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
 import { type ApiFetch, setApiFetch } from '@/lib/api-fetch';
 import { ServerTitleContext } from '@/lib/document-title';
 import { loadMessages, type Messages, type SupportedLocale } from '@/lib/i18n';
 import type { ServerState } from '@/lib/server-state';
+import { readStorageCookiesFrom } from '@/lib/storage';
+import { readGuestProfile } from '@/features/auth/guest-profile';
+import type { AuthState } from '@/features/auth/api/get-auth-state';
 import { AppProviders } from './providers';
 import type { RouteHandle } from './route-handle';
 import { routes } from './router';
+import { ROOT_ROUTE_ID } from './session';
 
 export type { ServerState };
 export { serializeServerState } from '@/lib/server-state';
 
 export interface ServerRenderer {
   /**
-   * The page at `url` (absolute) in `locale`: its markup, its title and the answers it was drawn
-   * from; or null when it is not one the server writes.
+   * The page at `url` (absolute) in `locale`, for the visitor who sent `cookie` (their `Cookie`
+   * header: the session, the guest's profile, the remembered restaurant; none for a visitor
+   * without cookies): its markup, its title and the answers it was drawn from; or null when it is
+   * not one the server writes.
    */
   render(
     url: string,
     locale: SupportedLocale,
+    cookie?: string,
   ): Promise<{ html: string; title: string; state: ServerState } | null>;
 }
+
+/**
+ * `fetch` for the API, with the visitor's cookies (`undefined`: none): the server's own, answering
+ * in-process.
+ */
+export type VisitorFetch = (
+  input: string,
+  init: RequestInit | undefined,
+  cookie: string | undefined,
+) => Promise<Response>;
 
 /** Renders again while a render asked for answers it did not have (a read that needs another's answer). */
 const MAX_PASSES = 4;
@@ -71,8 +96,43 @@ function isWanted(query: Query): boolean {
   return on && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
 }
 
-export function createServerRenderer(fetchFn: ApiFetch): ServerRenderer {
-  setApiFetch(fetchFn);
+/**
+ * The route's answers, after the root's middleware (the session check and the guard, app/session.ts)
+ * has run as in the browser; null for a redirect (the guard's, say) or any other response.
+ */
+async function queryWithMiddleware(
+  handler: StaticHandler,
+  request: Request,
+): Promise<StaticHandlerContext | null> {
+  let answered: StaticHandlerContext | null = null;
+  await handler.query(request, {
+    requestContext: new RouterContextProvider(),
+    generateMiddlewareResponse: async (query) => {
+      const result = await query(request);
+      if (result instanceof Response) return result;
+      answered = result;
+      return new Response(null, { status: result.statusCode });
+    },
+  });
+  return answered;
+}
+
+/**
+ * A guest whose profile the request does not carry (its cookie, lib/storage.ts): the app would
+ * draw another name than the page's, so it draws the page itself.
+ */
+function lacksGuestProfile(context: { loaderData: Record<string, unknown> }): boolean {
+  const auth = context.loaderData[ROOT_ROUTE_ID] as AuthState | undefined;
+  return auth?.kind === 'guest' && readGuestProfile() === null;
+}
+
+export function createServerRenderer(fetchFn: VisitorFetch): ServerRenderer {
+  // Several pages are written at once: each read and each stored value is the visitor's of the
+  // render under way, kept with its asynchronous work (AsyncLocalStorage).
+  const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
+  const apiFetch: ApiFetch = (input, init) => fetchFn(input, init, visitor.getStore()?.cookie);
+  setApiFetch(apiFetch);
+  readStorageCookiesFrom(() => visitor.getStore()?.cookie);
   provideContextToUse();
   const handler = createStaticHandler(routes);
   const catalogs = new Map<SupportedLocale, Promise<Messages>>();
@@ -83,44 +143,49 @@ export function createServerRenderer(fetchFn: ApiFetch): ServerRenderer {
   };
 
   return {
-    async render(url, locale) {
-      const context = await handler.query(new Request(url));
-      if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
-      const leaf = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
-      if (!leaf?.serverRendered) return null;
-
-      const messages = await messagesOf(locale);
-      const queryClient = new QueryClient({
-        defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
-      });
-      const router = createStaticRouter(handler.dataRoutes, context);
-      let title: string = messages['app.name'];
-      const collectTitle = (pageTitle: string) => {
-        title = pageTitle;
-      };
-      const draw = () =>
-        renderToStringAsync(
-          <ServerTitleContext value={collectTitle}>
-            <AppProviders locale={locale} messages={messages} queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
-          </ServerTitleContext>,
-        );
-      let html = await draw();
-      for (let pass = 1; pass < MAX_PASSES; pass++) {
-        const wanted = queryClient.getQueryCache().findAll({ predicate: isWanted });
-        if (wanted.length === 0) break;
-        await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
-        html = await draw();
-      }
-      const queries = queryClient.getQueryCache().getAll();
-      // a read that failed or never came: the app draws that page itself (with its error state)
-      if (queries.some((query) => query.state.status === 'error' || isWanted(query))) return null;
-      return {
-        html,
-        title,
-        state: { locale, queries: dehydrate(queryClient) },
-      };
+    render(url, locale, cookie) {
+      return visitor.run({ cookie }, () => renderPage(url, locale));
     },
   };
+
+  async function renderPage(url: string, locale: SupportedLocale) {
+    const context = await queryWithMiddleware(handler, new Request(url));
+    if (!context || context.errors || context.statusCode !== 200) return null;
+    if (lacksGuestProfile(context)) return null;
+    const leaf = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+    if (!leaf?.serverRendered) return null;
+
+    const messages = await messagesOf(locale);
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
+    });
+    const router = createStaticRouter(handler.dataRoutes, context);
+    let title: string = messages['app.name'];
+    const collectTitle = (pageTitle: string) => {
+      title = pageTitle;
+    };
+    const draw = () =>
+      renderToStringAsync(
+        <ServerTitleContext value={collectTitle}>
+          <AppProviders locale={locale} messages={messages} queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </ServerTitleContext>,
+      );
+    let html = await draw();
+    for (let pass = 1; pass < MAX_PASSES; pass++) {
+      const wanted = queryClient.getQueryCache().findAll({ predicate: isWanted });
+      if (wanted.length === 0) break;
+      await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+      html = await draw();
+    }
+    const queries = queryClient.getQueryCache().getAll();
+    // a read that failed or never came: the app draws that page itself (with its error state)
+    if (queries.some((query) => query.state.status === 'error' || isWanted(query))) return null;
+    return {
+      html,
+      title,
+      state: { locale, queries: dehydrate(queryClient) },
+    };
+  }
 }

@@ -65,9 +65,12 @@ async function fetchSession(): Promise<Session | null> {
 
 /**
  * The current session, asked of the server at most once per {@link SESSION_TTL_MS} (concurrent
- * callers share one request). A failed check answers null and is not cached.
+ * callers share one request). A failed check answers null and is not cached. The server, writing
+ * a page for a visitor (app/server-render.tsx), asks every time.
  */
 export function getSession(now: number = Date.now()): Promise<Session | null> {
+  // On the server every page is another visitor's: nothing is kept between them.
+  if (import.meta.env.SSR) return fetchSession();
   if (cached && now - cached.at < SESSION_TTL_MS) return cached.promise;
   const entry = { at: now, promise: fetchSession() };
   cached = entry;

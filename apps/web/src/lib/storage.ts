@@ -61,7 +61,69 @@ export interface SafeStorage {
   setJson(key: StorageKey, value: unknown): void;
 }
 
-function safeStorage(pick: () => Storage): SafeStorage {
+/**
+ * The localStorage keys the server also reads when it writes a page for the diner
+ * (docs/decisions/0039-server-written-first-screen.md): the guest's profile (the name in the header)
+ * and the remembered restaurant (home shows it alone). Each is kept in a cookie of the same name
+ * too, URI-encoded, for a year; on the server, where there is no localStorage, {@link localStore}
+ * reads them from the request's cookies ({@link readStorageCookiesFrom}).
+ */
+export const SERVER_VISIBLE_KEYS: readonly StorageKey[] = [STORAGE_KEYS.guest, STORAGE_KEYS.restaurantId];
+
+const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+const isServerVisible = (key: StorageKey) => SERVER_VISIBLE_KEYS.includes(key);
+
+/** The value of cookie `name` in a `Cookie` header (or `document.cookie`), decoded; null if absent. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function writeCookie(key: StorageKey, value: string | null): void {
+  const doc = globalThis.document as Document | undefined;
+  if (!doc) return;
+  if (value !== null && cookieValue(doc.cookie, key) === value) return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
+  doc.cookie =
+    value === null
+      ? `${key}=; path=/; max-age=0; samesite=lax${secure}`
+      : `${key}=${encodeURIComponent(value)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax${secure}`;
+}
+
+/** Server only: the `Cookie` header of the request a page is being written for, or undefined. */
+let serverCookies: (() => string | undefined) | null = null;
+
+/**
+ * Server only (app/server-render.tsx): {@link localStore} reads the server-visible keys from the
+ * cookies `cookieHeader` gives (those of the request whose page is being written).
+ */
+export function readStorageCookiesFrom(cookieHeader: (() => string | undefined) | null): void {
+  serverCookies = cookieHeader;
+}
+
+/**
+ * Brings each server-visible key's cookie and localStorage value together, as the app starts: a
+ * value stored before it was mirrored gets its cookie, and a cookie whose value the browser lost
+ * (storage cleared apart from cookies) gives it back, so that the app shows what the server wrote.
+ */
+export function mirrorServerVisibleKeys(): void {
+  for (const key of SERVER_VISIBLE_KEYS) {
+    const stored = localStore.get(key);
+    const kept = cookieValue((globalThis.document as Document | undefined)?.cookie, key);
+    if (stored === null && kept !== null) localStore.set(key, kept);
+    else if (stored !== kept) writeCookie(key, stored);
+  }
+}
+
+function safeStorage(pick: () => Storage, mirrored: boolean): SafeStorage {
   const store = (): Storage | null => {
     try {
       return pick();
@@ -70,6 +132,7 @@ function safeStorage(pick: () => Storage): SafeStorage {
     }
   };
   const get = (key: StorageKey): string | null => {
+    if (mirrored && serverCookies && isServerVisible(key)) return cookieValue(serverCookies(), key);
     try {
       return store()?.getItem(key) ?? null;
     } catch {
@@ -82,6 +145,7 @@ function safeStorage(pick: () => Storage): SafeStorage {
     } catch {
       // Quota exceeded or storage disabled: the value simply is not remembered.
     }
+    if (mirrored && isServerVisible(key)) writeCookie(key, value);
   };
   return {
     get,
@@ -92,6 +156,7 @@ function safeStorage(pick: () => Storage): SafeStorage {
       } catch {
         // Nothing to do.
       }
+      if (mirrored && isServerVisible(key)) writeCookie(key, null);
     },
     getJson(key) {
       const text = get(key);
@@ -108,5 +173,5 @@ function safeStorage(pick: () => Storage): SafeStorage {
   };
 }
 
-export const localStore = safeStorage(() => window.localStorage);
-export const sessionStore = safeStorage(() => window.sessionStorage);
+export const localStore = safeStorage(() => window.localStorage, true);
+export const sessionStore = safeStorage(() => window.sessionStorage, false);
