@@ -7,33 +7,73 @@ interface DevToolsVersion {
   webSocketDebuggerUrl: string;
 }
 
-/** Sends one DevTools command to the browser's own target and waits for its answer. */
-async function browserCommand(port: number, method: string, params: object): Promise<void> {
-  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as DevToolsVersion;
-  const socket = new WebSocket(version.webSocketDebuggerUrl);
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => socket.send(JSON.stringify({ id: 1, method, params })));
-    socket.addEventListener('message', (event) => {
-      const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
-      if (answer.id !== 1) return;
-      socket.close();
-      if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
-      else resolve();
-    });
-    socket.addEventListener('error', () => reject(new Error(`${method}: the DevTools socket failed`)));
-  });
+interface Answer {
+  id?: number;
+  result?: Record<string, unknown>;
+  error?: { message: string };
 }
 
-/** The browser's cookies become exactly those of `cookieHeader` (`a=1; b=2`), for `url`'s site. */
+/** One connection to the browser's own target: commands in order, each awaited. */
+async function connect(port: number) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as DevToolsVersion;
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  const waiting = new Map<number, { resolve: (answer: Answer) => void }>();
+  socket.addEventListener('message', (event) => {
+    const answer = JSON.parse(String(event.data)) as Answer;
+    if (answer.id !== undefined) waiting.get(answer.id)?.resolve(answer);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve());
+    socket.addEventListener('error', () => reject(new Error('the DevTools socket failed')));
+  });
+  let next = 0;
+  return {
+    async send(method: string, params: object, sessionId?: string): Promise<Record<string, unknown>> {
+      const id = ++next;
+      const answer = await new Promise<Answer>((resolve) => {
+        waiting.set(id, { resolve });
+        socket.send(JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) }));
+      });
+      waiting.delete(id);
+      if (answer.error) throw new Error(`${method}: ${answer.error.message}`);
+      return answer.result ?? {};
+    },
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * The browser's cookies become exactly those of `cookieHeader` (`a=1; b=2`), for `url`'s site,
+ * and the site keeps nothing else from the pages before (its localStorage, which Lighthouse
+ * leaves): each page is opened as its own diner's browser holds it.
+ */
 export async function setBrowserCookies(port: number, url: string, cookieHeader: string): Promise<void> {
-  await browserCommand(port, 'Storage.clearCookies', {});
-  const cookies = cookieHeader
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    });
-  if (cookies.length > 0) await browserCommand(port, 'Storage.setCookies', { cookies });
+  const browser = await connect(port);
+  try {
+    // clearing a site's data takes a page's session: a blank tab, closed at once
+    const { targetId } = (await browser.send('Target.createTarget', { url: 'about:blank' })) as {
+      targetId: string;
+    };
+    const { sessionId } = (await browser.send('Target.attachToTarget', { targetId, flatten: true })) as {
+      sessionId: string;
+    };
+    await browser.send(
+      'Storage.clearDataForOrigin',
+      { origin: new URL(url).origin, storageTypes: 'all' },
+      sessionId,
+    );
+    await browser.send('Target.closeTarget', { targetId });
+    await browser.send('Storage.clearCookies', {});
+    const cookies = cookieHeader
+      .split(';')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+      });
+    if (cookies.length > 0) await browser.send('Storage.setCookies', { cookies });
+  } finally {
+    browser.close();
+  }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../../../scripts/web-build.ts';
 import { buildSeedProduct, buildSeedRestaurant, insertRestaurant } from '../db/seed/insert-restaurant.ts';
@@ -19,6 +20,7 @@ import {
   writePage,
 } from './first-screen.ts';
 import { DEFAULT_WEB_DIST_DIR } from './static.ts';
+import { sessions } from '../db/schema.ts';
 import {
   distinctSlot,
   insertTestRestaurant,
@@ -282,6 +284,26 @@ describe('with the web build', () => {
     expect(anyone.headers['cache-control']).toBe('no-cache');
     expect(markupOf(anyone.body)).toMatch(/<h1[^>]*>Carta<\/h1>/);
     expect(anyone.body).not.toContain('Invitado 42');
+  });
+
+  it('sends the cookies the API set while drawing: a session due for renewal is renewed with the page', async () => {
+    const guest = await signInGuest(t.app);
+    // better-auth renews a session a day after its last renewal (7 days left → 6)
+    await t.db.db.execute(
+      sql`UPDATE sessions SET expires_at = now() + interval '5 days' WHERE user_id = ${guest.userId}`,
+    );
+    const res = await open('/', {
+      ...SPANISH,
+      cookie: `${guest.cookie}; guest=${guestProfileCookie('Invitado 8')}`,
+    });
+    expect(markupOf(res.body)).toContain('Invitado 8');
+    const setCookies = [res.headers['set-cookie'] ?? []].flat();
+    expect(setCookies.some((value) => /session_token=.+Max-Age=\d+/i.test(value))).toBe(true);
+    const [session] = await t.db.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, guest.userId));
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
   });
 
   it('sends index.html to a guest whose profile it cannot see: the app would show another name', async () => {

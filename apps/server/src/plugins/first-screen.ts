@@ -41,7 +41,7 @@ interface ServerRenderer {
     url: string,
     locale: SupportedLocale,
     cookie?: string,
-  ): Promise<{ html: string; title: string; state: ServerState } | null>;
+  ): Promise<{ html: string; title: string; state: ServerState; setCookies: string[] } | null>;
 }
 interface ServerRenderModule {
   createServerRenderer(fetchFn: VisitorFetch): ServerRenderer;
@@ -129,11 +129,14 @@ function injectFetch(app: FastifyInstance): VisitorFetch {
       headers: { accept: 'application/json', ...(cookie !== undefined && { cookie }) },
     });
     const empty = response.statusCode === 204 || response.statusCode === 304;
+    const headers = new Headers();
     const type = response.headers['content-type'];
-    return new Response(empty ? null : response.rawPayload, {
-      status: response.statusCode,
-      headers: typeof type === 'string' ? { 'content-type': type } : {},
-    });
+    if (typeof type === 'string') headers.set('content-type', type);
+    const setCookie = response.headers['set-cookie'];
+    for (const value of typeof setCookie === 'string' ? [setCookie] : (setCookie ?? [])) {
+      headers.append('set-cookie', value);
+    }
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
   };
 }
 
@@ -150,6 +153,11 @@ export interface WrittenPage {
   html: string;
   /** Written for one visitor (with their session): not to be kept by any cache but theirs. */
   personal: boolean;
+  /**
+   * What the API set for that visitor while the page was drawn (better-auth refreshing or ending
+   * their session): sent with the page, as the browser would have had it from the API itself.
+   */
+  setCookies: string[];
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
@@ -176,11 +184,12 @@ const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-function writtenPage(html: string, personal: boolean): WrittenPage {
+function writtenPage(html: string, personal: boolean, setCookies: string[]): WrittenPage {
   const made = new Map<'br' | 'gzip', Promise<Buffer>>();
   return {
     html,
     personal,
+    setCookies,
     encoded(encoding) {
       const bytes = made.get(encoding) ?? (encoding === 'br' ? brotli(html, BROTLI_FAST) : gzip(html));
       made.set(encoding, bytes);
@@ -225,6 +234,8 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
       return writtenPage(
         writePage(page, { locale, ...rendered }, bundle.serializeServerState(rendered.state)),
         cookie !== undefined,
+        // a page kept for every visitor never carries one visitor's cookies
+        cookie !== undefined ? rendered.setCookies : [],
       );
     } catch (error) {
       app.log.warn({ err: error, url }, 'could not write the first screen; the app draws it');

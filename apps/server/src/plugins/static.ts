@@ -158,6 +158,7 @@ export const staticPlugin = globalPlugin<{ webDistDir?: string }>('static', asyn
       // compressed like the build's files
       reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
       if (written.personal) reply.header('cache-control', 'private, no-cache');
+      if (written.setCookies.length > 0) reply.header('set-cookie', written.setCookies);
       const accepts = request.headers['accept-encoding'];
       const encoding = acceptsEncoding(accepts, 'br')
         ? 'br'

@@ -40,14 +40,19 @@ export interface ServerRenderer {
   /**
    * The page at `url` (absolute) in `locale`, for the visitor who sent `cookie` (their `Cookie`
    * header: the session, the guest's profile, the remembered restaurant; none for a visitor
-   * without cookies): its markup, its title and the answers it was drawn from; or null when it is
+   * without cookies): its markup, its title, the answers it was drawn from and the cookies they
+   * set; or null when it is
    * not one the server writes.
    */
-  render(
-    url: string,
-    locale: SupportedLocale,
-    cookie?: string,
-  ): Promise<{ html: string; title: string; state: ServerState } | null>;
+  render(url: string, locale: SupportedLocale, cookie?: string): Promise<RenderedPage | null>;
+}
+
+export interface RenderedPage {
+  html: string;
+  title: string;
+  state: ServerState;
+  /** The `Set-Cookie` headers of the API's answers read for the page, for the page's response. */
+  setCookies: string[];
 }
 
 /**
@@ -129,8 +134,14 @@ function lacksGuestProfile(context: { loaderData: Record<string, unknown> }): bo
 export function createServerRenderer(fetchFn: VisitorFetch): ServerRenderer {
   // Several pages are written at once: each read and each stored value is the visitor's of the
   // render under way, kept with its asynchronous work (AsyncLocalStorage).
-  const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
-  const apiFetch: ApiFetch = (input, init) => fetchFn(input, init, visitor.getStore()?.cookie);
+  const visitor = new AsyncLocalStorage<{ cookie: string | undefined; setCookies: string[] }>();
+  const apiFetch: ApiFetch = async (input, init) => {
+    const scope = visitor.getStore();
+    const response = await fetchFn(input, init, scope?.cookie);
+    // what the API sets for the visitor (a session refreshed, or ended) goes out with the page
+    scope?.setCookies.push(...response.headers.getSetCookie());
+    return response;
+  };
   setApiFetch(apiFetch);
   readStorageCookiesFrom(() => visitor.getStore()?.cookie);
   provideContextToUse();
@@ -144,7 +155,11 @@ export function createServerRenderer(fetchFn: VisitorFetch): ServerRenderer {
 
   return {
     render(url, locale, cookie) {
-      return visitor.run({ cookie }, () => renderPage(url, locale));
+      const scope = { cookie, setCookies: [] };
+      return visitor.run(scope, async () => {
+        const page = await renderPage(url, locale);
+        return page && { ...page, setCookies: scope.setCookies };
+      });
     },
   };
 
