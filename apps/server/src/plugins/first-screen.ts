@@ -1,14 +1,16 @@
 /**
  * The server-written first screen (docs/decisions/0039-server-written-first-screen.md): for a page
- * the web app marks `serverRendered` (a restaurant's page, its menu, a dish), opened by a visitor without a
- * session, index.html goes out with the page's markup in `#root`, drawn by the web build's own
- * server bundle (`<web build>/.server/server-render.js`) from the API's answers, read in-process
- * (`app.inject`: the same routes, checks and caching as over HTTP). The visitor reads the menu
- * before the app's code has arrived; the app then takes those same elements over (hydration).
+ * the web app marks `serverRendered` (a restaurant's page, its menu, a dish; a diner's home,
+ * reservation form, table order and bill), index.html goes out with the page's markup in `#root`,
+ * drawn by the web build's own server bundle (`<web build>/.server/server-render.js`) from the
+ * API's answers, read in-process (`app.inject`: the same routes, checks and caching as over HTTP)
+ * with the visitor's cookies — or none, for a visitor without a session, whose page may then be
+ * kept for the next ones. The visitor reads the page before the app's code has arrived; the app
+ * then takes those same elements over (hydration).
  *
- * Nothing here is needed for the app to work: without the bundle, for any other page, with a
- * session cookie, or when drawing fails or takes longer than {@link RENDER_TIMEOUT_MS}, index.html
- * goes out as built and the app draws the page itself.
+ * Nothing here is needed for the app to work: without the bundle, for any other page, or when
+ * drawing fails or takes longer than {@link RENDER_TIMEOUT_MS}, index.html goes out as built and
+ * the app draws the page itself.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

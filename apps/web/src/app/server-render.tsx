@@ -1,10 +1,10 @@
 /**
  * The server-written first screen (docs/decisions/0039-server-written-first-screen.md). The
  * Fastify server imports this module's build (`<web build>/.server/server-render.js`, made by
- * `vite build --ssr`) and asks it for the markup of a page that a visitor without a session
- * opens: the same routes, components, catalogs and API answers as the app, drawn with
- * preact-render-to-string. The app then draws the same page over it (main.tsx), from the answers
- * this returns.
+ * `vite build --ssr`) and asks it for the markup of a page a visitor opens, with their cookies
+ * (their session, the values lib/storage.ts mirrors) or none: the same routes, middleware,
+ * components, catalogs and API answers as the app, drawn with preact-render-to-string. The app then
+ * takes the same page over (main.tsx), from the answers this returns.
  *
  * Only pages whose route says `serverRendered` are written; any other answer (a redirect, an error,
  * an answer still missing) is `null`, and the server sends index.html as built.
