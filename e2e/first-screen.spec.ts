@@ -10,6 +10,7 @@ import {
   listRestaurants,
   type Locale,
   msg,
+  msgCount,
   signInAsGuest,
   test,
 } from './fixtures/app.ts';
@@ -195,4 +196,34 @@ test("a guest's home is written for them, with their name, and the app takes it 
   ).toEqual({ same: true, splashes: 0 });
   await expect(page.getByText(msg('es-ES', 'home.greeting', { name: name! }))).toBeVisible();
   await expectAccessible(page);
+});
+
+test('what a visitor does before the app has taken the page over is done once it has', async ({
+  browser,
+  request,
+}) => {
+  const { restaurant } = await restaurantWithDish(request);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  // the app's code held back, as on a slow connection, until the visitor has tapped and chosen
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/restaurants/${restaurant.id}/menu`);
+  await expect(page.getByRole('heading', { level: 1, name: msg('es-ES', 'menu.title') })).toBeVisible();
+  await page.getByRole('button', { name: msgCount('es-ES', 'menu.filters.open', 0) }).click();
+  await page.getByRole('combobox', { name: msg('es-ES', 'locale.label') }).selectOption('en-US');
+  // nothing happens yet: the page is the server's
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: msg('es-ES', 'menu.title') })).toBeVisible();
+  release();
+  // then the language changes and the filters open, without a second tap (the dialog is modal:
+  // the page behind it is out of the accessibility tree)
+  await expect(page.getByRole('dialog', { name: msg('en-US', 'menu.filters.title') })).toBeVisible();
+  await page.getByRole('button', { name: msg('en-US', 'menu.filters.close') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: msg('en-US', 'menu.title') })).toBeVisible();
+  await context.close();
 });

@@ -54,6 +54,46 @@
   // have the connection to themselves until then.
   var written = document.getElementById('server-state');
   var later = [];
+  // Until the app has taken a written page over (its `comensal:taken-over` event,
+  // src/lib/hydrate-later.tsx), a button does nothing and a field's change reaches no one (or only
+  // the part of the page taken over first). What the diner does meanwhile is kept, out of the
+  // page's reach, and handed to the app then: the last button tapped is tapped again, and each
+  // field changed tells the app its value (its input and change events). A link is left alone: it
+  // loads its page as any link does.
+  function keepEarlyTaps() {
+    var tapped = null;
+    var changed = [];
+    function onClick(event) {
+      var target = event.target;
+      var button = target && target.closest ? target.closest('button') : null;
+      if (!button || button.disabled) return;
+      event.preventDefault();
+      event.stopPropagation();
+      tapped = button;
+    }
+    function onField(event) {
+      event.stopPropagation();
+      if (changed.indexOf(event.target) < 0) changed.push(event.target);
+    }
+    document.addEventListener('click', onClick, true);
+    document.addEventListener('input', onField, true);
+    document.addEventListener('change', onField, true);
+    document.addEventListener(
+      'comensal:taken-over',
+      function () {
+        document.removeEventListener('click', onClick, true);
+        document.removeEventListener('input', onField, true);
+        document.removeEventListener('change', onField, true);
+        changed.forEach(function (field) {
+          if (!field.isConnected) return;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+          field.dispatchEvent(new Event('change', { bubbles: true }));
+        });
+        if (tapped && tapped.isConnected) tapped.click();
+      },
+      { once: true },
+    );
+  }
   function modulePreload(href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -68,6 +108,7 @@
     });
   }
   if (written) {
+    keepEarlyTaps();
     var started = false;
     var startApp = function () {
       if (started) return;

@@ -50,10 +50,16 @@ async function connect(port: number) {
 export async function setBrowserCookies(port: number, url: string, cookieHeader: string): Promise<void> {
   const browser = await connect(port);
   try {
-    // clearing a site's data takes a page's session: a blank tab, closed at once
-    const { targetId } = (await browser.send('Target.createTarget', { url: 'about:blank' })) as {
-      targetId: string;
+    // clearing a site's data takes a page's session: the browser's first tab (its blank one, which
+    // Lighthouse leaves alone), or a blank tab opened for it and left open (closing it while
+    // Lighthouse attaches to the browser's pages made Lighthouse miss the next load)
+    const { targetInfos } = (await browser.send('Target.getTargets', {})) as {
+      targetInfos: { targetId: string; type: string; url: string }[];
     };
+    const blank = targetInfos.find((target) => target.type === 'page' && target.url === 'about:blank');
+    const targetId =
+      blank?.targetId ??
+      ((await browser.send('Target.createTarget', { url: 'about:blank' })) as { targetId: string }).targetId;
     const { sessionId } = (await browser.send('Target.attachToTarget', { targetId, flatten: true })) as {
       sessionId: string;
     };
@@ -62,7 +68,7 @@ export async function setBrowserCookies(port: number, url: string, cookieHeader:
       { origin: new URL(url).origin, storageTypes: 'all' },
       sessionId,
     );
-    await browser.send('Target.closeTarget', { targetId });
+    await browser.send('Target.detachFromTarget', { sessionId });
     await browser.send('Storage.clearCookies', {});
     const cookies = cookieHeader
       .split(';')

@@ -366,6 +366,10 @@ describe('with the web build', () => {
       expect(stateOf(intruder.body)).toBeNull();
       expect(intruder.body).not.toContain(diners[0]!.name);
       expect(intruder.body).toContain('<script type="module"');
+      // the form's address with a reservation's id sends the diner to its summary: nothing written
+      const toSummary = await open(pageOf(0, '').replace(/\/$/, ''), { ...SPANISH, cookie: cookieOf(0) });
+      expect(stateOf(toSummary.body)).toBeNull();
+      expect(toSummary.body).toContain('<script type="module"');
       // the reservation form, for the diner at the restaurant
       const form = await open(`/restaurants/${restaurant.restaurant.id}/reservations`, {
         ...SPANISH,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { restaurantListStore } from '@/features/restaurants/restaurant-list-store';
 import { EARLY_RESPONSE_MAX_AGE_MS, pendingEarlyPaths, takeEarlyResponse } from '@/lib/early-requests';
 import { detectLocale } from '@/lib/i18n';
+import { TAKEN_OVER_EVENT } from '@/lib/hydrate-later';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { json, mockApi, seenRequests } from '@/testing/fetch-mock';
 import {
@@ -266,6 +267,68 @@ describe("the page's early requests", () => {
     localStorage.setItem(STORAGE_KEYS.restaurantId, '../auth/x?');
     loadPageAt('/');
     expect(pendingEarlyPaths()).toEqual(['/api/auth/get-session', '/api/restaurants']);
+  });
+});
+
+describe('a written page before the app has taken it over', () => {
+  it('keeps the last tap on a button and the fields changed, out of the page, and hands them over then', () => {
+    const state = document.createElement('script');
+    state.type = 'application/json';
+    state.id = 'server-state';
+    state.dataset.entry = '/assets/index-1.js';
+    state.textContent = '{}';
+    const page = document.createElement('div');
+    page.innerHTML =
+      '<button type="submit">Pay</button><select><option value="a">A</option><option value="b">B</option></select>' +
+      '<a href="#tip">Tip</a>';
+    document.body.append(page, state);
+    const [pay, choice, link] = [
+      page.querySelector('button')!,
+      page.querySelector('select')!,
+      page.querySelector('a')!,
+    ];
+    const taps = vi.fn();
+    const inputs = vi.fn();
+    const changes = vi.fn();
+    // handlers of a part already taken over (the header's): they wait too
+    pay.addEventListener('click', taps);
+    choice.addEventListener('input', inputs);
+    choice.addEventListener('change', (event) => changes((event.target as HTMLSelectElement).value));
+    try {
+      loadPageAt(`/restaurants/${RESTAURANT_ID}/menu`);
+      pay.click();
+      pay.click();
+      choice.value = 'b';
+      choice.dispatchEvent(new Event('input', { bubbles: true }));
+      choice.dispatchEvent(new Event('change', { bubbles: true }));
+      expect(taps).not.toHaveBeenCalled();
+      expect(changes).not.toHaveBeenCalled();
+      // a link is left alone: it loads its page
+      const followed = vi.fn();
+      link.addEventListener('click', (event) => {
+        followed(event.defaultPrevented);
+        event.preventDefault();
+      });
+      link.click();
+      expect(followed).toHaveBeenCalledWith(false);
+
+      document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+      // the last tap once, and the field's value as it stands
+      expect(taps).toHaveBeenCalledTimes(1);
+      expect(inputs).toHaveBeenCalledTimes(1);
+      expect(changes).toHaveBeenCalledExactlyOnceWith('b');
+      // from then on the page has its own handlers only
+      pay.click();
+      expect(taps).toHaveBeenCalledTimes(2);
+    } finally {
+      page.remove();
+      state.remove();
+      for (const element of document.head.querySelectorAll(
+        'script[type="module"], link[rel="modulepreload"]',
+      )) {
+        element.remove();
+      }
+    }
   });
 });
 

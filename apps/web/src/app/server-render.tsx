@@ -16,6 +16,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   RouterContextProvider,
   type StaticHandler,
   type StaticHandlerContext,
@@ -164,11 +165,12 @@ export function createServerRenderer(fetchFn: VisitorFetch): ServerRenderer {
   };
 
   async function renderPage(url: string, locale: SupportedLocale) {
+    // a page it does not write costs nothing more (no session check, no loader)
+    const leaf = matchRoutes(routes, new URL(url).pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+    if (!leaf?.serverRendered) return null;
     const context = await queryWithMiddleware(handler, new Request(url));
     if (!context || context.errors || context.statusCode !== 200) return null;
     if (lacksGuestProfile(context)) return null;
-    const leaf = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
-    if (!leaf?.serverRendered) return null;
 
     const messages = await messagesOf(locale);
     const queryClient = new QueryClient({

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { HydrateLater, hydratingPageSoon } from './hydrate-later';
+import { HydrateLater, hydratingPageSoon, TAKEN_OVER_EVENT } from './hydrate-later';
 
 function Page({ seen, onTap }: { seen: () => void; onTap: () => void }) {
   seen();
@@ -38,18 +38,39 @@ describe('HydrateLater', () => {
     expect(seen).not.toHaveBeenCalled();
     expect(container.querySelector('button')).toBe(written);
 
+    const takenOver = vi.fn();
+    document.addEventListener(TAKEN_OVER_EVENT, takenOver);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(seen).toHaveBeenCalled();
+    // the early-requests script hands over the taps it kept (apps/web/early-requests.js), once
+    expect(takenOver).toHaveBeenCalledTimes(1);
+    document.removeEventListener(TAKEN_OVER_EVENT, takenOver);
     expect(container.querySelector('button')).toBe(written);
     act(() => written?.click());
     expect(onTap).toHaveBeenCalledTimes(1);
     container.remove();
   });
 
+  it('says so at once when nothing of the page waited', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<h1>Menu</h1>);
+    const takenOver = vi.fn();
+    document.addEventListener(TAKEN_OVER_EVENT, takenOver);
+    hydratingPageSoon(() => act(() => void hydrateRoot(container, <h1>Menu</h1>)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(takenOver).toHaveBeenCalledTimes(1);
+    document.removeEventListener(TAKEN_OVER_EVENT, takenOver);
+  });
+
   it('draws its children at once outside that pass (the app drawing a page itself)', () => {
     const seen = vi.fn();
+    const takenOver = vi.fn();
+    document.addEventListener(TAKEN_OVER_EVENT, takenOver);
     const view = render(<Tree seen={seen} onTap={() => undefined} />);
     expect(seen).toHaveBeenCalled();
+    // no page was taken over: nothing to announce
+    expect(takenOver).not.toHaveBeenCalled();
+    document.removeEventListener(TAKEN_OVER_EVENT, takenOver);
     expect(view.container.querySelector('div.contents > button')?.textContent).toBe('Order');
   });
 });

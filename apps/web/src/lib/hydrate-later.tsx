@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 
 /**
  * Taking a server-written page over in two tasks instead of one (docs/decisions/0036-first-screen.md).
@@ -13,15 +13,39 @@ import { type ReactNode, Suspense } from 'react';
 
 let hydrationOpen = false;
 let resume: Promise<void> | null = null;
+/** The page is being taken over: the event is still to be sent. */
+let announcing = false;
+
+/**
+ * Sent on `document` once the app has taken a written page over, its deferred part included: the
+ * early-requests script (apps/web/early-requests.js) then hands over the taps and changes it kept
+ * until then.
+ */
+export const TAKEN_OVER_EVENT = 'comensal:taken-over';
+
+function announceTakenOver(): void {
+  if (!announcing) return;
+  announcing = false;
+  document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+}
 
 /** Runs `hydrate` (Preact's synchronous `hydrateRoot`) with the deferred parts of the page suspending. */
 export function hydratingPageSoon(hydrate: () => void): void {
   hydrationOpen = true;
+  announcing = true;
   try {
     hydrate();
   } finally {
     hydrationOpen = false;
   }
+  // nothing deferred: the page is the app's now (else the deferred part says so, below)
+  if (resume === null) setTimeout(announceTakenOver, 0);
+}
+
+/** Renders nothing; its effect runs once the deferred part it closes has been taken over. */
+function TakenOver() {
+  useEffect(announceTakenOver, []);
+  return null;
 }
 
 function nextTask(): Promise<void> {
@@ -34,7 +58,12 @@ function nextTask(): Promise<void> {
 function Deferred({ children }: { children: ReactNode }) {
   // A thrown promise is how a component says "not yet" to Suspense (and to Preact's hydration).
   if (hydrationOpen) throw nextTask();
-  return <div className="contents">{children}</div>;
+  return (
+    <div className="contents">
+      {children}
+      <TakenOver />
+    </div>
+  );
 }
 
 /**
