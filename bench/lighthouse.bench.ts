@@ -18,7 +18,15 @@ import type { BenchServerInfo } from './lib/bench-server.ts';
 import { api, guestWithReservation, signInGuest } from './lib/diner.ts';
 import { setBrowserCookies } from './lib/browser-cookies.ts';
 import { blockingOfTrace, type Blocking, type TraceEvent } from './lib/trace-blocking.ts';
-import { describeMachine, ensureWebBuild, lowerPriority, mark, startChild, WEB_DIST } from './lib/harness.ts';
+import {
+  describeMachine,
+  ensureWebBuild,
+  lowerPriority,
+  mark,
+  startChild,
+  waitForQuiet,
+  WEB_DIST,
+} from './lib/harness.ts';
 
 /** The budgets of issue 18: each a figure, how to compare, and how to print it. */
 const BUDGETS = {
@@ -50,10 +58,16 @@ const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 /** LIGHTHOUSE_PAGES=menu,bill runs only the pages whose name contains one of these words. */
 const ONLY = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+/** The one-minute load average the runs wait for (at most a minute) before they start. */
+const QUIET_LOAD = 1.5;
 
+await ensureWebBuild();
+// a quiet machine first (a minute at most): the benchmark before this one may still be winding down
+const waited = await waitForQuiet(QUIET_LOAD, 60_000);
+if (waited > 0)
+  console.info(`waited ${Math.round(waited / 1000)} s for the load average to fall below ${QUIET_LOAD}`);
 const loadBefore = describeMachine();
 console.info(loadBefore);
-await ensureWebBuild();
 const server = await startChild<BenchServerInfo>('bench/lib/bench-server.ts', [
   '--restaurants',
   '0',

@@ -6,10 +6,13 @@
 // 2. Long tasks: Debian's chromium through Playwright (a phone-sized window), the CPU slowed 4×
 //    (CDP `Emulation.setCPUThrottlingRate`), opens the menu, waits for every dish, then scrolls to
 //    the end as a diner does. A `longtask` PerformanceObserver records every main-thread task over
-//    50 ms; printed are the longest task and the count over 50 ms, for the whole visit (with the
-//    app's start-up) and from the moment the first dish is on the page (the task that put it
-//    there, the rest of the dishes, then scrolling), median of
-//    MENU_RUNS runs (default 3), beside the budget (no task over 50 ms).
+//    50 ms; printed are the longest task and the count over 50 ms, median of MENU_RUNS runs
+//    (default 3): for the dishes and the scrolling, beside the budget (no task over 50 ms) —
+//    from the task that put the first dish on the page when the app draws it, or, as the server
+//    writes the menu's first screen (ADR 0039), from the moment the app has taken that page over
+//    (its `comensal:taken-over` event); then, without a budget here, the written page's start-up
+//    before that (its parse and first layout, the app's code, the takeover: Lighthouse's total
+//    blocking time budgets it) and the whole visit.
 import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -51,6 +54,9 @@ const RECORD_LONG_TASKS = `
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   window.__firstDishAt = 0;
+  // a page the server wrote: when the app has taken it over (apps/web/src/lib/hydrate-later.tsx)
+  window.__takenOverAt = 0;
+  document.addEventListener('comensal:taken-over', () => (window.__takenOverAt = performance.now()), { once: true });
   const watch = new MutationObserver(() => {
     if (document.querySelector('main article')) {
       window.__firstDishAt = performance.now();
@@ -67,12 +73,15 @@ interface PageFigures {
   tasks: { start: number; duration: number }[];
   /** When the first dish was on the page (ms since the navigation). */
   firstDishAt: number;
+  /** When the app had taken the server's page over (0: the app drew the page itself). */
+  takenOverAt: number;
   dishes: number;
 }
 const PAGE_FIGURES = `(() => {
   return {
     tasks: window.__longTasks,
     firstDishAt: window.__firstDishAt,
+    takenOverAt: window.__takenOverAt,
     dishes: document.querySelectorAll('main article').length,
   };
 })()`;
@@ -96,6 +105,10 @@ interface Run {
   over: number;
   longestAfterFirstDish: number;
   overAfterFirstDish: number;
+  /** A written page's tasks before the app had taken it over. */
+  longestStartUp: number;
+  overStartUp: number;
+  takenOverAt: number;
 }
 const runs: Run[] = [];
 const menuUrl = `${url}/api/restaurants/${restaurantId}/menu`;
@@ -159,7 +172,16 @@ try {
       }
       await page.waitForTimeout(500);
       const result = await page.evaluate<PageFigures>(PAGE_FIGURES);
-      const after = result.tasks.filter((task) => task.start + task.duration > result.firstDishAt);
+      // The dishes' own rendering and the scrolling: from the first dish the app put on the page,
+      // or, on the page the server wrote (its first dishes in the HTML), from the moment the app
+      // had taken it over. What comes before that on a written page (the document's parse and
+      // first layout, the app's code, the takeover) is its start-up, which Lighthouse's total
+      // blocking time budgets (lighthouse.bench.ts); it is printed apart.
+      const written = result.takenOverAt > 0;
+      const after = result.tasks.filter((task) =>
+        written ? task.start >= result.takenOverAt : task.start + task.duration > result.firstDishAt,
+      );
+      const startUp = written ? result.tasks.filter((task) => task.start < result.takenOverAt) : [];
       const longest = (tasks: { duration: number }[]) => Math.max(0, ...tasks.map((task) => task.duration));
       const over = (tasks: { duration: number }[]) =>
         tasks.filter((task) => task.duration > LONG_TASK_MS).length;
@@ -169,9 +191,12 @@ try {
         over: over(result.tasks),
         longestAfterFirstDish: Math.round(longest(after)),
         overAfterFirstDish: over(after),
+        longestStartUp: Math.round(longest(startUp)),
+        overStartUp: over(startUp),
+        takenOverAt: Math.round(result.takenOverAt),
       });
       console.info(
-        `run ${run}: ${result.dishes} dishes; whole visit: longest task ${runs.at(-1)!.longest} ms, ${runs.at(-1)!.over} over ${LONG_TASK_MS} ms; after the first dish: longest ${runs.at(-1)!.longestAfterFirstDish} ms, ${runs.at(-1)!.overAfterFirstDish} over ${LONG_TASK_MS} ms`,
+        `run ${run}: ${result.dishes} dishes${written ? `, the written page taken over at ${runs.at(-1)!.takenOverAt} ms` : ''}; whole visit: longest task ${runs.at(-1)!.longest} ms, ${runs.at(-1)!.over} over ${LONG_TASK_MS} ms; the dishes and scrolling: longest ${runs.at(-1)!.longestAfterFirstDish} ms, ${runs.at(-1)!.overAfterFirstDish} over ${LONG_TASK_MS} ms`,
       );
       await context.close();
     }
@@ -192,15 +217,13 @@ console.info(`  machine after:  ${describeMachine()}`);
 console.info(
   `  · menu answer: ${kib(plain)} plain, ${kib(gzip)} gzip for ${DISHES} dishes (was 188 KiB plain, 8.7 KiB gzip before ADR 0037)`,
 );
-for (const [label, longest, over] of [
-  [
-    'the rest of the dishes and scrolling, from the first dish on screen',
-    'longestAfterFirstDish',
-    'overAfterFirstDish',
-  ],
-  ['whole visit (with the start-up)', 'longest', 'over'],
-] as const) {
-  console.info(
-    `  ${mark(figure(over) === 0)} ${label}: longest task ${figure(longest)} ms ${range(longest)}, tasks over ${LONG_TASK_MS} ms ${figure(over)} ${range(over)} (budget 0)`,
-  );
-}
+console.info(
+  `  ${mark(figure('overAfterFirstDish') === 0)} the dishes and scrolling (from the first dish the app drew, or from the app's takeover of the written page): longest task ${figure('longestAfterFirstDish')} ms ${range('longestAfterFirstDish')}, tasks over ${LONG_TASK_MS} ms ${figure('overAfterFirstDish')} ${range('overAfterFirstDish')} (budget 0)`,
+);
+// not budgeted here: the start-up's blocking is Lighthouse's total blocking time (lighthouse.bench.ts)
+console.info(
+  `  · the written page's start-up (its parse and first layout, the app's code, the takeover): longest task ${figure('longestStartUp')} ms ${range('longestStartUp')}, tasks over ${LONG_TASK_MS} ms ${figure('overStartUp')} ${range('overStartUp')}`,
+);
+console.info(
+  `  · whole visit: longest task ${figure('longest')} ms ${range('longest')}, tasks over ${LONG_TASK_MS} ms ${figure('over')} ${range('over')}`,
+);

@@ -21,6 +21,19 @@ export function describeMachine(): string {
 }
 
 /**
+ * Waits (at most `maxMs`) until the machine's one-minute load average is below `below`: the
+ * benchmark before this one (`npm run bench` runs them in turn) may still be winding down, and
+ * timings by the wall clock (Lighthouse's) suffer from it. Returns how long it waited.
+ */
+export async function waitForQuiet(below: number, maxMs: number): Promise<number> {
+  const start = Date.now();
+  while (os.loadavg()[0]! >= below && Date.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return Date.now() - start;
+}
+
+/**
  * Lowers the CPU priority (nice 10) of a process and of every process it started, where the
  * system shows them (Linux's /proc); elsewhere only the process's own.
  */
