@@ -2,7 +2,7 @@
 // without a session who opens a restaurant's menu or a dish (a table's QR code, a shared link)
 // gets the page drawn in the HTML, in their language, readable before (and without) the app's
 // code; the app then takes over those same elements from the answers the page carries.
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '../packages/domain/src/index.ts';
 import {
   expect,
@@ -31,6 +31,38 @@ async function restaurantWithDish(request: APIRequestContext) {
 }
 
 const plain = (text: string) => text.replace(/\s/g, ' ');
+
+type Seen = { splashes: number; writtenHeading?: Element | null };
+
+/**
+ * From the next page on: counts the splashes drawn, and keeps the `<h1>` as the server wrote it,
+ * before any of the app's code ran.
+ */
+async function watchTakeover(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as Seen;
+    seen.splashes = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.querySelector('[role="status"] .animate-pulse'))
+            seen.splashes += 1;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.writtenHeading = document.querySelector('h1');
+    });
+  });
+}
+
+/** Whether the `<h1>` is still the server's element, and how many splashes were drawn. */
+function takeoverSeen(page: Page): Promise<{ same: boolean; splashes: number }> {
+  return page.evaluate(() => {
+    const seen = window as unknown as Seen;
+    return { same: seen.writtenHeading === document.querySelector('h1'), splashes: seen.splashes };
+  });
+}
 const LANGUAGES: Array<{ locale: Locale; key: 'es' | 'en' }> = [
   { locale: 'es-ES', key: 'es' },
   { locale: 'en-US', key: 'en' },
@@ -80,29 +112,14 @@ test('the app takes over the written menu: no splash, the same elements, the ans
     if (url.pathname === menuPath || url.pathname === `/api/restaurants/${restaurant.id}`)
       reads.push(url.pathname);
   });
-  await page.addInitScript(() => {
-    const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
-    seen.splashes = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof Element && node.querySelector('[role="status"] .animate-pulse'))
-            seen.splashes += 1;
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-    // the heading as the server wrote it, before any of the app's code ran
-    document.addEventListener('DOMContentLoaded', () => {
-      seen.writtenHeading = document.querySelector('h1');
-    });
-  });
+  await watchTakeover(page);
 
   await page.goto(`/restaurants/${restaurant.id}/menu`);
   await expect(page.getByRole('heading', { level: 1, name: msg('es-ES', 'menu.title') })).toBeVisible();
   // a visitor who never chose a language gets no language cookie (the browser's language decides)
   expect((await context.cookies()).map(({ name }) => name)).not.toContain('locale');
   // The language switcher answers once the app has taken the page over (a handler the server
-  // could not give); a choice made before that is lost, as a tap would be, so it is made again.
+  // could not give); a choice made before that is kept and handed over then (early-requests.js).
   const switcher = page.getByRole('combobox', { name: msg('es-ES', 'locale.label') });
   await expect(async () => {
     await switcher.selectOption('en-US');
@@ -110,12 +127,8 @@ test('the app takes over the written menu: no splash, the same elements, the ans
       timeout: 1_000,
     });
   }).toPass({ timeout: 20_000 });
-  const sameHeading = await page.evaluate(() => {
-    const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
-    return { same: seen.writtenHeading === document.querySelector('h1'), splashes: seen.splashes };
-  });
   // the written elements were kept (hydrated), never replaced by the splash
-  expect(sameHeading).toEqual({ same: true, splashes: 0 });
+  expect(await takeoverSeen(page)).toEqual({ same: true, splashes: 0 });
   // The menu and the restaurant came with the page: the app drew from them. It asks for the menu
   // once more when its live updates start, as the written answer is as old as the page (a change
   // in between would otherwise wait a minute, features/menu/use-live-menu.ts); never the restaurant.
@@ -154,21 +167,7 @@ test("a guest's home is written for them, with their name, and the app takes it 
     () => (JSON.parse(localStorage.getItem('guest') ?? '{}') as { displayName?: string }).displayName,
   );
   expect(name).toMatch(/^Invitado \d+$/);
-  await page.addInitScript(() => {
-    const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
-    seen.splashes = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof Element && node.querySelector('[role="status"] .animate-pulse'))
-            seen.splashes += 1;
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-    document.addEventListener('DOMContentLoaded', () => {
-      seen.writtenHeading = document.querySelector('h1');
-    });
-  });
+  await watchTakeover(page);
 
   // Coming back: the page comes written, with the guest's name and the restaurants.
   const response = await page.goto('/');
@@ -188,12 +187,7 @@ test("a guest's home is written for them, with their name, and the app takes it 
       timeout: 1_000,
     });
   }).toPass({ timeout: 20_000 });
-  expect(
-    await page.evaluate(() => {
-      const seen = window as unknown as { splashes: number; writtenHeading?: Element | null };
-      return { same: seen.writtenHeading === document.querySelector('h1'), splashes: seen.splashes };
-    }),
-  ).toEqual({ same: true, splashes: 0 });
+  expect(await takeoverSeen(page)).toEqual({ same: true, splashes: 0 });
   await expect(page.getByText(msg('es-ES', 'home.greeting', { name: name! }))).toBeVisible();
   await expectAccessible(page);
 });

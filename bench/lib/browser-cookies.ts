@@ -3,6 +3,8 @@
 // cookie jar, as for a diner who comes back, so the page's scripts see them as the server does.
 // (Lighthouse's `extraHeaders` would send them on every request but hide them from the page.)
 
+import { cookiePairs } from '../../apps/server/src/lib/cookie-header.ts';
+
 interface DevToolsVersion {
   webSocketDebuggerUrl: string;
 }
@@ -70,14 +72,7 @@ export async function setBrowserCookies(port: number, url: string, cookieHeader:
     );
     await browser.send('Target.detachFromTarget', { sessionId });
     await browser.send('Storage.clearCookies', {});
-    const cookies = cookieHeader
-      .split(';')
-      .map((pair) => pair.trim())
-      .filter(Boolean)
-      .map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-      });
+    const cookies = cookiePairs(cookieHeader).map(([name, value]) => ({ name, value, url }));
     if (cookies.length > 0) await browser.send('Storage.setCookies', { cookies });
   } finally {
     browser.close();

@@ -233,16 +233,24 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
     try {
       const rendered = await renderer.render(url, locale, cookie);
       if (!rendered) return null;
+      const personal = cookie !== undefined;
       return writtenPage(
         writePage(page, { locale, ...rendered }, bundle.serializeServerState(rendered.state)),
-        cookie !== undefined,
+        personal,
         // a page kept for every visitor never carries one visitor's cookies
-        cookie !== undefined ? rendered.setCookies : [],
+        personal ? rendered.setCookies : [],
       );
     } catch (error) {
       app.log.warn({ err: error, url }, 'could not write the first screen; the app draws it');
       return null;
     }
+  };
+
+  /** A drawing, counted among those under way; null when DRAWINGS_AT_ONCE already are. */
+  const startDrawing = (url: string, locale: SupportedLocale, cookie?: string) => {
+    if (drawing >= DRAWINGS_AT_ONCE) return null;
+    drawing += 1;
+    return draw(url, locale, cookie).finally(() => (drawing -= 1));
   };
 
   return async (request) => {
@@ -251,21 +259,17 @@ export async function loadFirstScreen(app: FastifyInstance, webDistDir: string):
     const { cookie } = request.headers;
     if (hasSessionCookie(cookie)) {
       // the visitor's own page (their session, their name): drawn for them alone, never kept
-      if (drawing >= DRAWINGS_AT_ONCE) return null;
-      drawing += 1;
-      return withTimeout(
-        draw(url, locale, cookie).finally(() => (drawing -= 1)),
-        RENDER_TIMEOUT_MS,
-      );
+      const own = startDrawing(url, locale, cookie);
+      return own && withTimeout(own, RENDER_TIMEOUT_MS);
     }
     const key = `${locale} ${url}`;
     const now = app.now().getTime();
     let entry = kept.get(key);
     if (!entry || now - entry.at > PAGE_REUSE_MS) {
-      if (drawing >= DRAWINGS_AT_ONCE) return null;
+      const drawn = startDrawing(url, locale);
+      if (!drawn) return null;
       kept.delete(key);
-      drawing += 1;
-      entry = { at: now, page: draw(url, locale).finally(() => (drawing -= 1)) };
+      entry = { at: now, page: drawn };
       kept.set(key, entry);
       if (kept.size > PAGES_KEPT) kept.delete(kept.keys().next().value!);
     }

@@ -42,8 +42,7 @@ export interface ServerRenderer {
    * The page at `url` (absolute) in `locale`, for the visitor who sent `cookie` (their `Cookie`
    * header: the session, the guest's profile, the remembered restaurant; none for a visitor
    * without cookies): its markup, its title, the answers it was drawn from and the cookies they
-   * set; or null when it is
-   * not one the server writes.
+   * set; or null when it is not one the server writes.
    */
   render(url: string, locale: SupportedLocale, cookie?: string): Promise<RenderedPage | null>;
 }

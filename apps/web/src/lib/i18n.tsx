@@ -9,7 +9,7 @@ import type { Localized } from '@comensal/contracts';
 import { createContext, type ReactNode, use, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, type IntlShape, RawIntlProvider, useIntl } from 'react-intl';
 import type enUS from '@/locales/en-US.json';
-import { localStore, STORAGE_KEYS } from './storage';
+import { localStore, STORAGE_KEYS, writeCookie } from './storage';
 
 export { SUPPORTED_LOCALES, type SupportedLocale };
 
@@ -47,10 +47,7 @@ export function saveLocaleCookie(
   locale: SupportedLocale,
   doc: Document | undefined = globalThis.document,
 ): void {
-  if (!doc) return;
-  const value = `${LOCALE_COOKIE}=${locale}`;
-  if (doc.cookie.split('; ').includes(value)) return;
-  doc.cookie = `${value}; path=/; max-age=31536000; samesite=lax`;
+  writeCookie(LOCALE_COOKIE, locale, doc);
 }
 
 /** The `<html lang>` value of a locale: es-ES → "es", en-US → "en". */

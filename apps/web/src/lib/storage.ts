@@ -71,7 +71,6 @@ export interface SafeStorage {
 export const SERVER_VISIBLE_KEYS: readonly StorageKey[] = [STORAGE_KEYS.guest, STORAGE_KEYS.restaurantId];
 
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
-const isServerVisible = (key: StorageKey) => SERVER_VISIBLE_KEYS.includes(key);
 
 /** The value of cookie `name` in a `Cookie` header (or `document.cookie`), decoded; null if absent. */
 export function cookieValue(header: string | undefined, name: string): string | null {
@@ -87,15 +86,22 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return null;
 }
 
-function writeCookie(key: StorageKey, value: string | null): void {
-  const doc = globalThis.document as Document | undefined;
+/**
+ * Sets cookie `name` to `value` (URI-encoded) for the whole site, for a year, `SameSite=Lax`
+ * (`Secure` over HTTPS); null removes it. A cookie that already holds `value` is left alone.
+ */
+export function writeCookie(
+  name: string,
+  value: string | null,
+  doc: Document | undefined = globalThis.document,
+): void {
   if (!doc) return;
-  if (value !== null && cookieValue(doc.cookie, key) === value) return;
+  if (value !== null && cookieValue(doc.cookie, name) === value) return;
   const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
   doc.cookie =
     value === null
-      ? `${key}=; path=/; max-age=0; samesite=lax${secure}`
-      : `${key}=${encodeURIComponent(value)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax${secure}`;
+      ? `${name}=; path=/; max-age=0; samesite=lax${secure}`
+      : `${name}=${encodeURIComponent(value)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax${secure}`;
 }
 
 /** Server only: the `Cookie` header of the request a page is being written for, or undefined. */
@@ -124,6 +130,8 @@ export function mirrorServerVisibleKeys(): void {
 }
 
 function safeStorage(pick: () => Storage, mirrored: boolean): SafeStorage {
+  /** A key this storage keeps in a cookie too (localStorage's server-visible keys). */
+  const inCookie = (key: StorageKey) => mirrored && SERVER_VISIBLE_KEYS.includes(key);
   const store = (): Storage | null => {
     try {
       return pick();
@@ -132,7 +140,7 @@ function safeStorage(pick: () => Storage, mirrored: boolean): SafeStorage {
     }
   };
   const get = (key: StorageKey): string | null => {
-    if (mirrored && serverCookies && isServerVisible(key)) return cookieValue(serverCookies(), key);
+    if (serverCookies && inCookie(key)) return cookieValue(serverCookies(), key);
     try {
       return store()?.getItem(key) ?? null;
     } catch {
@@ -145,7 +153,7 @@ function safeStorage(pick: () => Storage, mirrored: boolean): SafeStorage {
     } catch {
       // Quota exceeded or storage disabled: the value simply is not remembered.
     }
-    if (mirrored && isServerVisible(key)) writeCookie(key, value);
+    if (inCookie(key)) writeCookie(key, value);
   };
   return {
     get,
@@ -156,7 +164,7 @@ function safeStorage(pick: () => Storage, mirrored: boolean): SafeStorage {
       } catch {
         // Nothing to do.
       }
-      if (mirrored && isServerVisible(key)) writeCookie(key, null);
+      if (inCookie(key)) writeCookie(key, null);
     },
     getJson(key) {
       const text = get(key);
