@@ -306,6 +306,22 @@ describe('with the web build', () => {
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
   });
 
+  it("draws only a few diners' pages at once: the rest of a burst gets index.html, never an error", async () => {
+    const guest = await signInGuest(t.app);
+    const cookie = `${guest.cookie}; guest=${guestProfileCookie('Invitado 9')}`;
+    const burst = await Promise.all(
+      Array.from({ length: DRAWINGS_AT_ONCE * 3 }, () => open('/', { ...SPANISH, cookie })),
+    );
+    expect(burst.map((res) => res.statusCode)).toEqual(burst.map(() => 200));
+    const written = burst.filter((res) => stateOf(res.body) !== null);
+    expect(written.length).toBeGreaterThanOrEqual(1);
+    expect(written.length).toBeLessThanOrEqual(DRAWINGS_AT_ONCE);
+    for (const res of written) expect(markupOf(res.body)).toContain('Invitado 9');
+    for (const res of burst) expect(res.body).toContain('<div id="root">');
+    // once they are done, the diner's next page is written again
+    expect(stateOf((await open('/', { ...SPANISH, cookie })).body)).not.toBeNull();
+  });
+
   it('sends index.html to a guest whose profile it cannot see: the app would show another name', async () => {
     const guest = await signInGuest(t.app);
     for (const cookie of [guest.cookie, `${guest.cookie}; guest=%7Bnot-json`]) {
