@@ -15,7 +15,7 @@
  * refuses writes would. `close()` stops both servers and removes the folder.
  */
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -62,18 +62,47 @@ const ACCESS_DENIED =
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
   '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
 
+/** How long a DELETE waits at most for the object file of a PUT just answered (see below). */
+const WRITTEN_WAIT_MS = 2_000;
+
+/**
+ * s3rver answers a PUT of a small body before its file is even opened (it ends a write stream on
+ * the object's path and resolves at once, with no error listener). A DELETE right after it (the
+ * app's start-up probe writes an object and deletes it) can remove the folder first: the write
+ * stream's open then fails with ENOENT as an uncaught exception in the test process. The proxy
+ * therefore holds a DELETE of a key it has seen PUT until that object's file exists.
+ */
+async function untilWritten(file: string): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < WRITTEN_WAIT_MS) {
+    try {
+      await access(file);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+}
+
 /** A recording proxy to `target` (refusing every write when `readOnly`), on its own port. */
 async function startProxy(
   target: AddressInfo,
   readOnly: boolean,
   requests: { method: string; url: string }[],
+  directory: string,
 ): Promise<http.Server> {
-  const proxy = http.createServer((request, response) => {
+  const put = new Set<string>();
+  const proxy = http.createServer(async (request, response) => {
     requests.push({ method: request.method ?? '', url: request.url ?? '' });
     if (readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
       request.resume();
       response.writeHead(403, { 'content-type': 'application/xml' }).end(ACCESS_DENIED);
       return;
+    }
+    const objectPath = new URL(request.url ?? '/', 'http://s3.invalid').pathname;
+    if (request.method === 'PUT') put.add(objectPath);
+    if (request.method === 'DELETE' && put.delete(objectPath)) {
+      await untilWritten(path.join(directory, `${decodeURIComponent(objectPath)}._S3rver_object`));
     }
     const upstream = http.request(
       {
@@ -108,7 +137,7 @@ export async function startTestS3Server(options: TestS3ServerOptions = {}): Prom
   });
   const address = await s3rver.run();
   const requests: { method: string; url: string }[] = [];
-  const proxy = await startProxy(address, options.readOnly ?? false, requests);
+  const proxy = await startProxy(address, options.readOnly ?? false, requests, directory);
   const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   const config: S3Config = {
     endpoint,
