@@ -62,16 +62,20 @@ const ACCESS_DENIED =
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
   '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
 
-/** How long a DELETE waits at most for the object file of a PUT just answered (see below). */
+/** How long a DELETE waits at most for the object file of a PUT in flight (see below). */
 const WRITTEN_WAIT_MS = 2_000;
 
 /**
  * s3rver answers a PUT of a small body before its file is even opened (it ends a write stream on
- * the object's path and resolves at once, with no error listener). A DELETE right after it (the
- * app's start-up probe writes an object and deletes it) can remove the folder first: the write
- * stream's open then fails with ENOENT as an uncaught exception in the test process. The proxy
- * therefore holds a DELETE of a key it has seen PUT until that object's file exists.
+ * the object's path and resolves at once, with no error listener). Its DELETE then removes every
+ * folder of the key left empty. A DELETE of one key can therefore remove the folder another PUT
+ * is about to open its file in: two instances starting together each write and delete a probe
+ * object in private/.probe/, and the slower one's open failed with ENOENT as an uncaught
+ * exception in the test process (instances.test.ts, twice on CI). The proxy therefore holds every
+ * DELETE until each PUT it has seen is answered and its object's file exists.
  */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function untilWritten(file: string): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < WRITTEN_WAIT_MS) {
@@ -79,7 +83,7 @@ async function untilWritten(file: string): Promise<void> {
       await access(file);
       return;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
     }
   }
 }
@@ -91,7 +95,8 @@ async function startProxy(
   requests: { method: string; url: string }[],
   directory: string,
 ): Promise<http.Server> {
-  const put = new Set<string>();
+  /** PUTs of whole objects not yet answered with their file on disk (each settles, never fails). */
+  const writing = new Set<Promise<void>>();
   const proxy = http.createServer(async (request, response) => {
     requests.push({ method: request.method ?? '', url: request.url ?? '' });
     if (readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
@@ -99,10 +104,15 @@ async function startProxy(
       response.writeHead(403, { 'content-type': 'application/xml' }).end(ACCESS_DENIED);
       return;
     }
-    const objectPath = new URL(request.url ?? '/', 'http://s3.invalid').pathname;
-    if (request.method === 'PUT') put.add(objectPath);
-    if (request.method === 'DELETE' && put.delete(objectPath)) {
-      await untilWritten(path.join(directory, `${decodeURIComponent(objectPath)}._S3rver_object`));
+    const url = new URL(request.url ?? '/', 'http://s3.invalid');
+    let written: (() => void) | undefined;
+    if (request.method === 'PUT' && !url.searchParams.has('uploadId')) {
+      const done = new Promise<void>((resolve) => (written = resolve));
+      writing.add(done);
+      void done.then(() => writing.delete(done));
+    }
+    if (request.method === 'DELETE') {
+      await Promise.race([Promise.all(writing), sleep(WRITTEN_WAIT_MS * 2)]);
     }
     const upstream = http.request(
       {
@@ -115,9 +125,16 @@ async function startProxy(
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
+        if (!written) return;
+        const file = path.join(directory, `${decodeURIComponent(url.pathname)}._S3rver_object`);
+        const ok = (answer.statusCode ?? 500) < 300;
+        void (ok ? untilWritten(file) : Promise.resolve()).then(written);
       },
     );
-    upstream.on('error', () => response.destroy());
+    upstream.on('error', () => {
+      written?.();
+      response.destroy();
+    });
     request.pipe(upstream);
   });
   proxy.listen(0, '127.0.0.1');
