@@ -12,7 +12,8 @@
  * The app talks to s3rver through a loopback proxy that records each request (`requests`: method
  * and URL, e.g. to see a multipart upload's parts). `{ readOnly: true }` makes the proxy answer
  * every write (PUT, POST, DELETE) 403 AccessDenied and let reads through, as a bucket whose policy
- * refuses writes would. `close()` stops both servers and removes the folder.
+ * refuses writes would. It also keeps writes and deletes from overlapping (s3rver's race,
+ * `writeTurns` below). `close()` stops both servers and removes the folder.
  */
 import { once } from 'node:events';
 import { access, mkdtemp, rm } from 'node:fs/promises';
@@ -62,19 +63,36 @@ const ACCESS_DENIED =
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
   '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
 
-/** How long a DELETE waits at most for the object file of a PUT in flight (see below). */
+/** How long a write waits at most for the other kind in flight (see below). */
 const WRITTEN_WAIT_MS = 2_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * s3rver answers a PUT of a small body before its file is even opened (it ends a write stream on
- * the object's path and resolves at once, with no error listener). Its DELETE then removes every
- * folder of the key left empty. A DELETE of one key can therefore remove the folder another PUT
- * is about to open its file in: two instances starting together each write and delete a probe
- * object in private/.probe/, and the slower one's open failed with ENOENT as an uncaught
- * exception in the test process (instances.test.ts, twice on CI). The proxy therefore holds every
- * DELETE until each PUT it has seen is answered and its object's file exists.
+ * the object's path and resolves at once, with no error listener), and its DELETE removes every
+ * folder the key leaves empty. A DELETE of one key can therefore remove the folder another key's
+ * PUT has just made and is about to open its file in; the open then fails with ENOENT as an
+ * uncaught exception in the test process. Two instances starting together each write and delete
+ * a probe object in private/.probe/ (instances.test.ts, on CI). The proxy therefore never lets the
+ * two kinds overlap: a delete waits until every write in flight is answered and its object's file
+ * exists, and a write waits until every delete in flight is answered (each for at most
+ * WRITTEN_WAIT_MS × 2). Writes among themselves, and deletes, still go at once.
  */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type WriteKind = 'write' | 'delete';
+
+function writeKindOf(method: string | undefined, url: URL): WriteKind | null {
+  if (method === 'PUT') return 'write';
+  if (method === 'DELETE') return 'delete';
+  if (method === 'POST') return url.searchParams.has('delete') ? 'delete' : 'write';
+  return null;
+}
+
+/** The request ends with s3rver opening the object's file after its answer (a whole object). */
+function opensObjectFile(method: string | undefined, url: URL): boolean {
+  const part = url.searchParams.has('uploadId');
+  return (method === 'PUT' && !part) || (method === 'POST' && part); // PutObject, CompleteMultipartUpload
+}
 
 async function untilWritten(file: string): Promise<void> {
   const start = Date.now();
@@ -88,6 +106,25 @@ async function untilWritten(file: string): Promise<void> {
   }
 }
 
+/** Writes and deletes in flight, each a promise that settles (never fails) once it is done. */
+function writeTurns() {
+  const inFlight: Record<WriteKind, Set<Promise<void>>> = { write: new Set(), delete: new Set() };
+  /** Waits until no request of the other kind is in flight, then counts this one in; call the
+   * answer once it is done. */
+  return async (kind: WriteKind): Promise<() => void> => {
+    const other = inFlight[kind === 'write' ? 'delete' : 'write'];
+    const deadline = Date.now() + WRITTEN_WAIT_MS * 2;
+    while (other.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.all(other), sleep(deadline - Date.now())]);
+    }
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    inFlight[kind].add(done);
+    void done.then(() => inFlight[kind].delete(done));
+    return finish;
+  };
+}
+
 /** A recording proxy to `target` (refusing every write when `readOnly`), on its own port. */
 async function startProxy(
   target: AddressInfo,
@@ -95,8 +132,7 @@ async function startProxy(
   requests: { method: string; url: string }[],
   directory: string,
 ): Promise<http.Server> {
-  /** PUTs of whole objects not yet answered with their file on disk (each settles, never fails). */
-  const writing = new Set<Promise<void>>();
+  const takeTurn = writeTurns();
   const proxy = http.createServer(async (request, response) => {
     requests.push({ method: request.method ?? '', url: request.url ?? '' });
     if (readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
@@ -105,15 +141,8 @@ async function startProxy(
       return;
     }
     const url = new URL(request.url ?? '/', 'http://s3.invalid');
-    let written: (() => void) | undefined;
-    if (request.method === 'PUT' && !url.searchParams.has('uploadId')) {
-      const done = new Promise<void>((resolve) => (written = resolve));
-      writing.add(done);
-      void done.then(() => writing.delete(done));
-    }
-    if (request.method === 'DELETE') {
-      await Promise.race([Promise.all(writing), sleep(WRITTEN_WAIT_MS * 2)]);
-    }
+    const kind = writeKindOf(request.method, url);
+    const finish = kind ? await takeTurn(kind) : undefined;
     const upstream = http.request(
       {
         host: target.address,
@@ -125,14 +154,15 @@ async function startProxy(
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
-        if (!written) return;
+        if (!finish) return;
         const file = path.join(directory, `${decodeURIComponent(url.pathname)}._S3rver_object`);
         const ok = (answer.statusCode ?? 500) < 300;
-        void (ok ? untilWritten(file) : Promise.resolve()).then(written);
+        if (ok && opensObjectFile(request.method, url)) void untilWritten(file).then(finish);
+        else finish();
       },
     );
     upstream.on('error', () => {
-      written?.();
+      finish?.();
       response.destroy();
     });
     request.pipe(upstream);
